@@ -1,0 +1,74 @@
+// Roles and permission ids of SPEC §6. The single place both server and web ask "who may do what".
+import type { ProductName } from '../constants';
+
+export const Role = {
+  SystemAdmin: 1,
+  ServiceAdmin: 2,
+  CompanyAdmin: 3,
+  User: 4,
+  Trial: 5,
+} as const;
+export type RoleId = (typeof Role)[keyof typeof Role];
+export const ROLE_IDS: readonly RoleId[] = [1, 2, 3, 4, 5];
+
+/** Per-project permissions: 1 = training (/train), 2 = monitoring (/monitoring). */
+export const ProjectPermission = { Training: 1, Monitoring: 2 } as const;
+export type ProjectPermissionId = (typeof ProjectPermission)[keyof typeof ProjectPermission];
+export const PROJECT_PERMISSION_IDS: readonly ProjectPermissionId[] = [1, 2];
+
+/** Message key for each role's label (translated by the caller). */
+export const ROLE_LABEL_KEYS: Record<RoleId, string> = {
+  1: 'role.systemAdmin',
+  2: 'role.serviceAdmin',
+  3: 'role.companyAdmin',
+  4: 'role.user',
+  5: 'role.trial',
+};
+
+/** The facts about a signed-in user that access decisions need. */
+export interface Actor {
+  id: number;
+  roleId: RoleId;
+  companyId: number | null;
+  /** projectId → permission ids the user holds in that project. */
+  projectPermissions: Record<number, ProjectPermissionId[]>;
+}
+
+export const isSystemAdmin = (a: Pick<Actor, 'roleId'>) => a.roleId === Role.SystemAdmin;
+
+/** A trial account is role 5 on the public-cloud product (SPEC §6). */
+export const isTrialAccount = (a: Pick<Actor, 'roleId'>, product: ProductName) =>
+  a.roleId === Role.Trial && product === 'cloud';
+
+/** Only role 1 enters /admin (SPEC §4 route guards). */
+export const canEnterAdmin = (a: Pick<Actor, 'roleId'>) => a.roleId === Role.SystemAdmin;
+
+/**
+ * Roles 4 and above need permission 1 in the project for /train and 2 for /monitoring.
+ * Roles 1–3 manage, so they are not limited by per-project permissions.
+ */
+export function hasProjectPermission(a: Actor, projectId: number, perm: ProjectPermissionId): boolean {
+  if (a.roleId <= Role.CompanyAdmin) return true;
+  return (a.projectPermissions[projectId] ?? []).includes(perm);
+}
+export const canEnterTrain = (a: Actor, projectId: number) => hasProjectPermission(a, projectId, ProjectPermission.Training);
+export const canEnterMonitoring = (a: Actor, projectId: number) =>
+  hasProjectPermission(a, projectId, ProjectPermission.Monitoring);
+
+/** Navigation items each role sees (SPEC §2, §6). */
+export function navigationFor(a: Pick<Actor, 'roleId'>, product: ProductName) {
+  const r = a.roleId;
+  return {
+    admin: r === Role.SystemAdmin,
+    myInfo: r !== Role.SystemAdmin,
+    notifications: r !== Role.SystemAdmin,
+    notices: r !== Role.SystemAdmin,
+    myProjects: r === Role.ServiceAdmin,
+    myUsers: r === Role.ServiceAdmin,
+    useHistory: r === Role.SystemAdmin || r === Role.ServiceAdmin,
+    resourceMonitoring: product !== 'cloud',
+    customerService: product === 'cloud',
+    helpWidget: product !== 'cloud',
+    lineDropdown: product !== 'onprem',
+  };
+}
