@@ -1,0 +1,23 @@
+// One pg Pool per process and the Drizzle handle over it.
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+  url: string;
+  close(): Promise<void>;
+}
+
+// node-postgres would turn `date` columns into JS Dates at local midnight; keep them as 'YYYY-MM-DD'.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
+
+export function createDatabase(url: string, opts: { max?: number; applicationName?: string } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, application_name: opts.applicationName });
+  // An idle client losing its connection (PG restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  return { pool, db, url, close: () => pool.end() };
+}

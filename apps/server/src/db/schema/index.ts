@@ -1,0 +1,6 @@
+// Every Drizzle table. Each area adds its own file (tenancy.ts, datasets.ts, …) and one export line here.
+export * from './core';
+export * from './auth';
+export * from './jobs';
+export * from './tenancy';
+export * from './datasets';

@@ -1,0 +1,65 @@
+// POST /api/auth/login, /api/refresh-token, /api/auth/logout (SPEC §7).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, loginRequestSchema, tokenResponseSchema } from '@sightline/domain';
+import { UserRepository } from '../users/user.repository';
+import { AuthService, type IssuedSession } from './auth.service';
+import { RateLimitRepository } from './rate-limit.repository';
+import { SessionRepository } from './session.repository';
+
+export const REFRESH_COOKIE = 'refresh_token';
+
+export default async function authRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { database, accountGuard, tokens, config } = app.deps;
+  const db = database.db;
+  const service = new AuthService(
+    new UserRepository(db),
+    new SessionRepository(db),
+    new RateLimitRepository(db),
+    accountGuard,
+    tokens,
+    config.refreshTokenTtlDays,
+  );
+
+  const setCookie = (reply: FastifyReply, s: IssuedSession) =>
+    reply.setCookie(REFRESH_COOKIE, s.refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.ssl,
+      path: '/api',
+      expires: s.refreshExpiresAt,
+    });
+  const errors = { 401: errorBodySchema, 423: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: tokenResponseSchema, ...errors } } },
+    async (req, reply) => {
+      const s = await service.login(req.body.username, req.body.password, req.ip);
+      setCookie(reply, s);
+      return { token: s.token, expiresIn: s.expiresIn };
+    },
+  );
+
+  app.post(
+    '/api/refresh-token',
+    { schema: { tags: ['auth'], response: { 200: tokenResponseSchema, ...errors } } },
+    async (req, reply) => {
+      const s = await service.refresh(req.cookies[REFRESH_COOKIE]);
+      setCookie(reply, s);
+      return { token: s.token, expiresIn: s.expiresIn };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], response: { 200: z.object({ data: z.object({ ok: z.boolean() }) }) } } },
+    async (req, reply) => {
+      await service.logout(req.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+      return { data: { ok: true } };
+    },
+  );
+}

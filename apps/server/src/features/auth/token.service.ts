@@ -1,0 +1,40 @@
+// Access tokens (HS256 JWT, ~15 min) and opaque refresh tokens (random, stored as SHA-256 hashes).
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { AccessTokenClaims } from '@sightline/domain';
+
+export class TokenService {
+  constructor(
+    private readonly secret: Uint8Array,
+    readonly accessTtlSec: number,
+  ) {}
+
+  async signAccess(user: { id: number; roleId: number; companyId: number | null }): Promise<string> {
+    return new SignJWT({ role: user.roleId, company: user.companyId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuedAt()
+      .setExpirationTime(`${this.accessTtlSec}s`)
+      .sign(this.secret);
+  }
+
+  /** The claims, or null when the token is malformed, forged or expired. */
+  async verifyAccess(token: string): Promise<AccessTokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+      if (!payload.sub) return null;
+      return { sub: payload.sub, role: Number(payload.role), company: (payload.company as number | null) ?? null };
+    } catch {
+      return null;
+    }
+  }
+
+  static newRefreshToken(): { token: string; hash: string } {
+    const token = randomBytes(32).toString('base64url');
+    return { token, hash: TokenService.hashRefresh(token) };
+  }
+
+  static hashRefresh(token: string): string {
+    return createHash('sha256').update(token).digest('hex');
+  }
+}

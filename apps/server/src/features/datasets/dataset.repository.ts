@@ -1,0 +1,265 @@
+// Queries on datasets, their folders, classes, images, locks and the project upload counter.
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  datasetClasses,
+  datasetFolders,
+  datasetImages,
+  datasetLocks,
+  datasets,
+  projectUploadUsage,
+  projects,
+  type DatasetClassRow,
+  type DatasetFolderRow,
+  type DatasetImageRow,
+  type DatasetRow,
+  type NewDatasetImageRow,
+} from '../../db/schema';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Q = Db | Tx;
+
+export interface DatasetStats {
+  imageCount: number;
+  folderCount: number;
+  classCount: number;
+  locked: boolean;
+}
+
+// Named fragments (STYLE.md §2): counted sub-selects reused by list and detail. The outer table is
+// named in raw SQL because Drizzle leaves single-table columns unqualified (ambiguous in a sub-select).
+const imageCountSql = sql<number>`(SELECT count(*)::int FROM dataset_images i WHERE i.dataset_id = datasets.id)`;
+const folderCountSql = sql<number>`(SELECT count(*)::int FROM dataset_folders f WHERE f.dataset_id = datasets.id)`;
+const classCountSql = sql<number>`(SELECT count(*)::int FROM dataset_classes c WHERE c.dataset_id = datasets.id)`;
+const lockedSql = sql<boolean>`EXISTS (SELECT 1 FROM dataset_locks l WHERE l.dataset_id = datasets.id)`;
+const withStats = { imageCount: imageCountSql, folderCount: folderCountSql, classCount: classCountSql, locked: lockedSql };
+
+export class DatasetRepository {
+  constructor(readonly db: Db) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  async list(projectId: number, opts: { purpose?: string; search?: string; page: number; perPage: number }) {
+    const where: SQL[] = [eq(datasets.projectId, projectId)];
+    if (opts.purpose) where.push(eq(datasets.purpose, opts.purpose as DatasetRow['purpose']));
+    if (opts.search) where.push(ilike(datasets.name, `%${opts.search.replace(/[%_\\]/g, '\\$&')}%`));
+    const rows = await this.db
+      .select({ d: datasets, ...withStats })
+      .from(datasets)
+      .where(and(...where))
+      .orderBy(desc(datasets.updatedAt), desc(datasets.id))
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage);
+    const [total] = await this.db.select({ n: count() }).from(datasets).where(and(...where));
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async findWithStats(id: number) {
+    const [row] = await this.db.select({ d: datasets, ...withStats }).from(datasets).where(eq(datasets.id, id));
+    return row;
+  }
+
+  async findById(id: number, q: Q = this.db): Promise<DatasetRow | undefined> {
+    const [row] = await q.select().from(datasets).where(eq(datasets.id, id));
+    return row;
+  }
+
+  async nameTaken(projectId: number, name: string, exceptId?: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: datasets.id })
+      .from(datasets)
+      .where(and(eq(datasets.projectId, projectId), sql`lower(${datasets.name}) = lower(${name})`));
+    return rows.some((r) => r.id !== exceptId);
+  }
+
+  async insertDataset(q: Q, values: typeof datasets.$inferInsert): Promise<DatasetRow> {
+    const [row] = await q.insert(datasets).values(values).returning();
+    return row!;
+  }
+
+  async updateDataset(id: number, set: Partial<Pick<DatasetRow, 'name' | 'purpose'>>): Promise<void> {
+    await this.db.update(datasets).set({ ...set, updatedAt: sql`now()` }).where(eq(datasets.id, id));
+  }
+
+  async touch(q: Q, id: number): Promise<void> {
+    await q.update(datasets).set({ updatedAt: sql`now()` }).where(eq(datasets.id, id));
+  }
+
+  async deleteDataset(q: Q, id: number): Promise<void> {
+    await q.delete(datasets).where(eq(datasets.id, id));
+  }
+
+  // Folders
+  folders(datasetId: number, q: Q = this.db) {
+    return q
+      .select({
+        id: datasetFolders.id,
+        name: datasetFolders.name,
+        imageCount: sql<number>`(SELECT count(*)::int FROM dataset_images i WHERE i.folder_id = dataset_folders.id)`,
+      })
+      .from(datasetFolders)
+      .where(eq(datasetFolders.datasetId, datasetId))
+      .orderBy(asc(datasetFolders.name));
+  }
+
+  async insertFolders(q: Q, datasetId: number, names: string[]): Promise<DatasetFolderRow[]> {
+    if (!names.length) return [];
+    return q.insert(datasetFolders).values(names.map((name) => ({ datasetId, name }))).returning();
+  }
+
+  async renameFolder(q: Q, folderId: number, name: string): Promise<void> {
+    await q.update(datasetFolders).set({ name }).where(eq(datasetFolders.id, folderId));
+  }
+
+  // Classes
+  classes(datasetId: number, q: Q = this.db) {
+    return q
+      .select({
+        c: datasetClasses,
+        imageCount: sql<number>`(SELECT count(*)::int FROM dataset_images i WHERE i.class_id = dataset_classes.id)`,
+      })
+      .from(datasetClasses)
+      .where(eq(datasetClasses.datasetId, datasetId))
+      .orderBy(asc(datasetClasses.sortOrder), asc(datasetClasses.id));
+  }
+
+  async insertClasses(q: Q, rows: (typeof datasetClasses.$inferInsert)[]): Promise<DatasetClassRow[]> {
+    if (!rows.length) return [];
+    return q.insert(datasetClasses).values(rows).returning();
+  }
+
+  async updateClass(q: Q, id: number, set: Partial<Pick<DatasetClassRow, 'name' | 'color' | 'isOk' | 'sortOrder'>>) {
+    await q.update(datasetClasses).set(set).where(eq(datasetClasses.id, id));
+  }
+
+  /** Its images become Unclassified (FK SET NULL) and its objects go (FK CASCADE). */
+  async deleteClasses(q: Q, ids: number[]): Promise<void> {
+    if (ids.length) await q.delete(datasetClasses).where(inArray(datasetClasses.id, ids));
+  }
+
+  async moveClassImages(q: Q, fromIds: number[], toId: number): Promise<void> {
+    if (!fromIds.length) return;
+    await q
+      .update(datasetImages)
+      .set({ classId: toId, updatedAt: sql`now()` })
+      .where(inArray(datasetImages.classId, fromIds));
+    await q.execute(sql`UPDATE image_objects SET class_id = ${toId} WHERE class_id IN ${fromIds}`);
+  }
+
+  async unclassifiedCount(datasetId: number): Promise<number> {
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(datasetImages)
+      .where(and(eq(datasetImages.datasetId, datasetId), isNull(datasetImages.classId)));
+    return r?.n ?? 0;
+  }
+
+  // Images
+  async existingHashes(datasetId: number): Promise<Map<string, string>> {
+    const rows = await this.db
+      .select({ sha: datasetImages.sha256, name: datasetImages.fileName })
+      .from(datasetImages)
+      .where(eq(datasetImages.datasetId, datasetId));
+    return new Map(rows.map((r) => [r.sha, r.name]));
+  }
+
+  /** Inserts in chunks; answers the ids actually inserted (a concurrent duplicate is skipped). */
+  async insertImages(q: Q, rows: NewDatasetImageRow[]): Promise<Set<string>> {
+    const inserted = new Set<string>();
+    for (let i = 0; i < rows.length; i += 1000) {
+      const out = await q
+        .insert(datasetImages)
+        .values(rows.slice(i, i + 1000))
+        .onConflictDoNothing()
+        .returning({ id: datasetImages.id });
+      for (const r of out) inserted.add(r.id);
+    }
+    return inserted;
+  }
+
+  async listImages(
+    datasetId: number,
+    f: { folderId?: number; classId?: number | 'none'; filter: string; page: number; perPage: number },
+  ) {
+    const where: SQL[] = [eq(datasetImages.datasetId, datasetId)];
+    if (f.folderId) where.push(eq(datasetImages.folderId, f.folderId));
+    if (f.classId === 'none') where.push(isNull(datasetImages.classId));
+    else if (f.classId) where.push(eq(datasetImages.classId, f.classId));
+    if (f.filter === 'edited') where.push(eq(datasetImages.edited, true));
+    if (f.filter === 'unconfirmed') where.push(eq(datasetImages.confirmed, false));
+    const rows = await this.db
+      .select()
+      .from(datasetImages)
+      .where(and(...where))
+      .orderBy(asc(datasetImages.folderId), asc(datasetImages.fileName), asc(datasetImages.id))
+      .limit(f.perPage)
+      .offset((f.page - 1) * f.perPage);
+    const [total] = await this.db.select({ n: count() }).from(datasetImages).where(and(...where));
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async findImage(id: string): Promise<(DatasetImageRow & { projectId: number }) | undefined> {
+    const [row] = await this.db
+      .select({ i: datasetImages, projectId: datasets.projectId })
+      .from(datasetImages)
+      .innerJoin(datasets, eq(datasets.id, datasetImages.datasetId))
+      .where(eq(datasetImages.id, id));
+    return row ? { ...row.i, projectId: row.projectId } : undefined;
+  }
+
+  async deleteImages(q: Q, datasetId: number, ids: string[]): Promise<string[]> {
+    const out = await q
+      .delete(datasetImages)
+      .where(and(eq(datasetImages.datasetId, datasetId), inArray(datasetImages.id, ids)))
+      .returning({ id: datasetImages.id });
+    return out.map((r) => r.id);
+  }
+
+  async allImageIds(datasetId: number): Promise<string[]> {
+    const rows = await this.db.select({ id: datasetImages.id }).from(datasetImages).where(eq(datasetImages.datasetId, datasetId));
+    return rows.map((r) => r.id);
+  }
+
+  // Locks
+  async isLocked(q: Q, datasetId: number): Promise<boolean> {
+    const rows = await q.select({ ref: datasetLocks.ref }).from(datasetLocks).where(eq(datasetLocks.datasetId, datasetId)).limit(1);
+    return rows.length > 0;
+  }
+
+  /** Takes a row lock on the dataset so a lock and a deletion cannot interleave. */
+  async lockRow(q: Q, datasetId: number): Promise<void> {
+    await q.execute(sql`SELECT id FROM datasets WHERE id = ${datasetId} FOR UPDATE`);
+  }
+
+  async addLock(datasetId: number, ref: string, reason: string): Promise<void> {
+    await this.db.insert(datasetLocks).values({ datasetId, ref, reason }).onConflictDoNothing();
+  }
+
+  async removeLock(datasetId: number, ref: string): Promise<void> {
+    await this.db.delete(datasetLocks).where(and(eq(datasetLocks.datasetId, datasetId), eq(datasetLocks.ref, ref)));
+  }
+
+  // Upload usage
+  async uploadUsage(projectId: number): Promise<{ limit: number | null; used: number }> {
+    const [row] = await this.db
+      .select({ limit: projects.imageUploadLimit, used: sql<number>`coalesce(${projectUploadUsage.uploadedImages}, 0)::int` })
+      .from(projects)
+      .leftJoin(projectUploadUsage, eq(projectUploadUsage.projectId, projects.id))
+      .where(eq(projects.id, projectId));
+    return { limit: row?.limit ?? null, used: Number(row?.used ?? 0) };
+  }
+
+  /** Adds to the counter inside the upload's transaction; the row lock serialises concurrent uploads. */
+  async addUploadUsage(q: Q, projectId: number, n: number): Promise<{ limit: number | null; used: number }> {
+    await q.execute(sql`
+      INSERT INTO project_upload_usage (project_id, uploaded_images) VALUES (${projectId}, ${n})
+      ON CONFLICT (project_id) DO UPDATE SET uploaded_images = project_upload_usage.uploaded_images + ${n}, updated_at = now()`);
+    const res = await q.execute(sql`
+      SELECT p.image_upload_limit AS "limit", u.uploaded_images::int AS used
+      FROM projects p JOIN project_upload_usage u ON u.project_id = p.id WHERE p.id = ${projectId}`);
+    const row = res.rows[0] as { limit: number | null; used: number };
+    return { limit: row.limit, used: Number(row.used) };
+  }
+}

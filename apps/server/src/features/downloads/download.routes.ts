@@ -1,0 +1,74 @@
+// Download requests (GET lists for the modal's two tabs, POST for a dataset) and the file itself at
+// /{project code}/download/{username}/{job_id}/{file_name}, outside /api (SPEC §7 file download).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataOf, downloadCreateSchema, downloadItemSchema, downloadListQuerySchema, errorBodySchema, listOf, type Actor } from '@sightline/domain';
+import { JobService } from '../../jobs/job.service';
+import { DatasetAccess } from '../datasets/dataset-access';
+import { DownloadRepository } from './download.repository';
+import { DownloadService } from './download.service';
+import { startCleanupSchedule } from './download-cleanup.schedule';
+
+async function optionalActor(app: FastifyInstance, req: FastifyRequest): Promise<Actor | undefined> {
+  if (!req.headers.authorization) return undefined;
+  try {
+    await app.authenticate.call(app, req, undefined as never);
+    return req.actor;
+  } catch {
+    return undefined;
+  }
+}
+
+export default async function downloadRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { database, storage, media, queue } = app.deps;
+  const jobs = new JobService(database, queue);
+  const service = new DownloadService(database.db, new DownloadRepository(database.db), new DatasetAccess(database.db), jobs, storage, media);
+  const s = { tags: ['downloads'], security: [{ bearer: [] }] };
+
+  app.post(
+    '/api/v2/download/request',
+    { preHandler: app.authenticate, schema: { ...s, body: downloadCreateSchema, response: { 200: dataOf(z.object({ job_id: z.string() })), 404: errorBodySchema } } },
+    async (req) => ({ data: await service.requestDataset(req.actor, req.body) }),
+  );
+
+  app.get(
+    '/api/v2/download/request',
+    { preHandler: app.authenticate, schema: { ...s, querystring: downloadListQuerySchema, response: { 200: listOf(downloadItemSchema) } } },
+    async (req) => ({ data: await service.list(req.actor, 'dataset', req.query) }),
+  );
+
+  app.get(
+    '/api/v2/output/download/request',
+    { preHandler: app.authenticate, schema: { ...s, querystring: downloadListQuerySchema, response: { 200: listOf(downloadItemSchema) } } },
+    async (req) => ({ data: await service.list(req.actor, 'output', req.query) }),
+  );
+
+  app.get(
+    '/:code/download/:username/:jobId/:fileName',
+    {
+      schema: {
+        tags: ['downloads'],
+        params: z.object({ code: z.string(), username: z.string(), jobId: z.string().uuid(), fileName: z.string() }),
+        querystring: z.object({ t: z.string().optional() }),
+      },
+    },
+    async (req, reply) => {
+      const actor = await optionalActor(root, req);
+      const { obj, fileName } = await service.openFile({ ...req.params, token: req.query.t, actor });
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Length', obj.size)
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+        .send(obj.stream);
+    },
+  );
+
+  if (queue) {
+    const stop = startCleanupSchedule(jobs, Number(process.env.DOWNLOAD_CLEANUP_INTERVAL_MS ?? 3_600_000), app.log);
+    app.addHook('onClose', async () => stop());
+  }
+}
+

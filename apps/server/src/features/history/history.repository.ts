@@ -1,0 +1,96 @@
+// Queries over audit_log for /admin/history and the dashboard's recent activity.
+import { and, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@sightline/domain';
+import type { Db } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import { orderFor, pageWindow } from '../tenancy/list-query';
+
+export interface HistoryFilter {
+  actorId?: number;
+  action?: string;
+  entityType?: string;
+  from?: string;
+  to?: string;
+}
+
+const columns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  action: auditLog.action,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  companyId: auditLog.companyId,
+  before: auditLog.before,
+  after: auditLog.after,
+  actorId: auditLog.actorId,
+  actorUsername: auditLog.actorUsername,
+  actorName: users.name,
+};
+export interface HistoryRow {
+  id: number;
+  at: Date;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  companyId: number | null;
+  before: unknown;
+  after: unknown;
+  actorId: number | null;
+  actorUsername: string | null;
+  actorName: string | null;
+}
+
+export class HistoryRepository {
+  constructor(private readonly db: Db) {}
+
+  private where(f: HistoryFilter, q?: string): SQL | undefined {
+    const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    return and(
+      f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
+      f.action ? eq(auditLog.action, f.action) : undefined,
+      f.entityType ? eq(auditLog.entityType, f.entityType) : undefined,
+      // Calendar dates are inclusive: `to` covers the whole day.
+      f.from ? gte(auditLog.at, sql`${f.from}::date`) : undefined,
+      f.to ? lt(auditLog.at, sql`${f.to}::date + 1`) : undefined,
+      pattern
+        ? or(
+            ilike(auditLog.action, pattern),
+            ilike(auditLog.entityType, pattern),
+            ilike(auditLog.actorUsername, pattern),
+            ilike(auditLog.entityId, pattern),
+          )
+        : undefined,
+    );
+  }
+
+  async list(q: ListQuery, f: HistoryFilter): Promise<{ rows: HistoryRow[]; total: number }> {
+    const where = this.where(f, q.q);
+    const rows = await this.db
+      .select(columns)
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(
+        ...orderFor(
+          q,
+          { at: auditLog.at, action: auditLog.action, entityType: auditLog.entityType },
+          'at',
+          auditLog.id,
+          'desc',
+        ),
+      )
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset);
+    const [t] = await this.db.select({ n: count() }).from(auditLog).where(where);
+    return { rows: rows as HistoryRow[], total: t?.n ?? 0 };
+  }
+
+  async recent(limit: number): Promise<HistoryRow[]> {
+    return (await this.db
+      .select(columns)
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .orderBy(sql`${auditLog.at} DESC, ${auditLog.id} DESC`)
+      .limit(limit)) as HistoryRow[];
+  }
+}

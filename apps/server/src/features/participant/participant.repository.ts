@@ -1,0 +1,183 @@
+// Participants and managers of a project (project_members), and the people who could be added.
+import { and, count, eq, gte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { Role, type ListQuery, type ProjectPermissionId } from '@sightline/domain';
+import { projectMembers, users } from '../../db/schema';
+import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
+import type { Executor } from '../tenancy/tx';
+
+export interface ParticipantRow {
+  id: number;
+  username: string;
+  name: string;
+  department: string;
+  roleId: number;
+  companyId: number | null;
+  permissions: number[];
+  isManager: boolean;
+  joinedAt: Date;
+}
+export interface PersonRow {
+  id: number;
+  username: string;
+  name: string;
+  department: string;
+  roleId: number;
+  companyId: number | null;
+}
+
+const participantColumns = {
+  id: users.id,
+  username: users.username,
+  name: users.name,
+  department: users.department,
+  roleId: users.roleId,
+  companyId: users.companyId,
+  permissions: projectMembers.permissions,
+  isManager: projectMembers.isManager,
+  joinedAt: projectMembers.createdAt,
+};
+const personColumns = {
+  id: users.id,
+  username: users.username,
+  name: users.name,
+  department: users.department,
+  roleId: users.roleId,
+  companyId: users.companyId,
+};
+const membersOf = (projectId: number) =>
+  sql`(SELECT user_id FROM project_members WHERE project_id = ${projectId})`;
+const managersOf = (projectId: number) =>
+  sql`(SELECT user_id FROM project_members WHERE project_id = ${projectId} AND is_manager)`;
+
+export class ParticipantRepository {
+  constructor(private readonly db: Executor) {}
+
+  async list(
+    projectId: number,
+    q: ListQuery,
+    managersOnly = false,
+  ): Promise<{ rows: ParticipantRow[]; total: number }> {
+    const where = and(
+      eq(projectMembers.projectId, projectId),
+      managersOnly ? eq(projectMembers.isManager, true) : undefined,
+      textSearch(q.q, [users.username, users.name, users.department]),
+    );
+    const sorts = {
+      username: users.username,
+      name: users.name,
+      department: users.department,
+      joinedAt: projectMembers.createdAt,
+    };
+    const rows = await this.db
+      .select(participantColumns)
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(where)
+      .orderBy(...orderFor(q, sorts, 'username', users.id))
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset);
+    const [t] = await this.db
+      .select({ n: count() })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(where);
+    return { rows, total: t?.n ?? 0 };
+  }
+
+  async find(projectId: number, userId: number): Promise<ParticipantRow | undefined> {
+    const [row] = await this.db
+      .select(participantColumns)
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+    return row;
+  }
+
+  private async people(where: SQL | undefined, q: ListQuery): Promise<{ rows: PersonRow[]; total: number }> {
+    const full = and(where, textSearch(q.q, [users.username, users.name, users.department]));
+    const rows = await this.db
+      .select(personColumns)
+      .from(users)
+      .where(full)
+      .orderBy(
+        ...orderFor(
+          q,
+          { username: users.username, name: users.name, department: users.department },
+          'username',
+          users.id,
+        ),
+      )
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset);
+    const [t] = await this.db.select({ n: count() }).from(users).where(full);
+    return { rows, total: t?.n ?? 0 };
+  }
+
+  /** Company admins and users of the project's company who do not take part yet. */
+  participantCandidates(projectId: number, companyId: number | null, q: ListQuery) {
+    return this.people(
+      and(
+        eq(users.companyId, companyId ?? -1),
+        gte(users.roleId, Role.CompanyAdmin),
+        notInArray(users.id, membersOf(projectId)),
+      ),
+      q,
+    );
+  }
+
+  /** Accounts that may be registered as administrator (policy isManagerEligible) and are not yet. */
+  managerCandidates(projectId: number, companyId: number | null, q: ListQuery) {
+    return this.people(
+      and(
+        or(
+          eq(users.roleId, Role.ServiceAdmin),
+          and(
+            eq(users.companyId, companyId ?? -1),
+            sql`${users.roleId} IN (${Role.CompanyAdmin}, ${Role.User})`,
+          ),
+        ),
+        notInArray(users.id, managersOf(projectId)),
+      ),
+      q,
+    );
+  }
+
+  async person(userId: number): Promise<PersonRow | undefined> {
+    const [row] = await this.db.select(personColumns).from(users).where(eq(users.id, userId));
+    return row;
+  }
+
+  async add(
+    projectId: number,
+    userId: number,
+    permissions: ProjectPermissionId[],
+    isManager = false,
+  ): Promise<void> {
+    await this.db.insert(projectMembers).values({ projectId, userId, permissions, isManager });
+  }
+
+  async setPermissions(projectId: number, userId: number, permissions: ProjectPermissionId[]): Promise<void> {
+    await this.db
+      .update(projectMembers)
+      .set({ permissions })
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+  }
+
+  async setManager(projectId: number, userId: number, isManager: boolean): Promise<void> {
+    await this.db
+      .update(projectMembers)
+      .set({ isManager })
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+  }
+
+  /** Removes the membership and, if it was the user's default project, clears that too. */
+  async remove(projectId: number, userId: number): Promise<void> {
+    await this.db
+      .delete(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+    await this.db
+      .update(users)
+      .set({ defaultProjectId: null })
+      .where(and(eq(users.id, userId), eq(users.defaultProjectId, projectId)));
+  }
+}

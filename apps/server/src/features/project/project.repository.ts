@@ -1,0 +1,197 @@
+// Project queries for the admin/my areas: scoped lists with counts and managers, facts for the policy.
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery, ListScope, ProjectCreate, ProjectUpdate } from '@sightline/domain';
+import { companies, projectMembers, projects, users } from '../../db/schema';
+import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
+import type { Executor } from '../tenancy/tx';
+
+const lineCount = sql<number>`(SELECT count(*)::int FROM lines l WHERE l.project_id = "projects"."id")`;
+const participantCount = sql<number>`(SELECT count(*)::int FROM project_members m WHERE m.project_id = "projects"."id")`;
+
+const projectColumns = {
+  id: projects.id,
+  code: projects.code,
+  title: projects.title,
+  description: projects.description,
+  companyId: projects.companyId,
+  companyName: companies.name,
+  startDate: projects.startDate,
+  endDate: projects.endDate,
+  uploadLimit: projects.imageUploadLimit,
+  learningLimit: projects.learningLimit,
+  createdAt: projects.createdAt,
+  lineCount,
+  participantCount,
+};
+export interface ProjectRow {
+  id: number;
+  code: string;
+  title: string;
+  description: string;
+  companyId: number | null;
+  companyName: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  uploadLimit: number | null;
+  learningLimit: number | null;
+  createdAt: Date;
+  lineCount: number;
+  participantCount: number;
+}
+export interface ManagerRow {
+  projectId: number;
+  id: number;
+  username: string;
+  name: string;
+  department: string;
+}
+/** What the policy needs to decide on a project. */
+export interface ProjectFacts {
+  projectId: number;
+  companyId: number | null;
+  managerIds: number[];
+  code: string;
+}
+
+/** The row filter of a list scope (packages/domain listScope). */
+export function projectScopeFilter(scope: ListScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'company':
+      return eq(projects.companyId, scope.companyId);
+    case 'member':
+      return inArray(
+        projects.id,
+        sql`(SELECT project_id FROM project_members WHERE user_id = ${scope.userId})`,
+      );
+    case 'none':
+      return sql`false`;
+  }
+}
+
+export class ProjectRepository {
+  constructor(private readonly db: Executor) {}
+
+  async list(
+    scope: ListScope,
+    q: ListQuery,
+    companyId?: number,
+  ): Promise<{ rows: ProjectRow[]; total: number }> {
+    const where = and(
+      projectScopeFilter(scope),
+      companyId ? eq(projects.companyId, companyId) : undefined,
+      textSearch(q.q, [projects.code, projects.title]),
+    );
+    const sorts = {
+      code: projects.code,
+      title: projects.title,
+      createdAt: projects.createdAt,
+      endDate: projects.endDate,
+      company: companies.name,
+    };
+    const rows = await this.db
+      .select(projectColumns)
+      .from(projects)
+      .leftJoin(companies, eq(companies.id, projects.companyId))
+      .where(where)
+      .orderBy(...orderFor(q, sorts, 'createdAt', projects.id, 'desc'))
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset);
+    const [t] = await this.db.select({ n: count() }).from(projects).where(where);
+    return { rows, total: t?.n ?? 0 };
+  }
+
+  async findById(id: number): Promise<ProjectRow | undefined> {
+    const [row] = await this.db
+      .select(projectColumns)
+      .from(projects)
+      .leftJoin(companies, eq(companies.id, projects.companyId))
+      .where(eq(projects.id, id));
+    return row;
+  }
+
+  async facts(id: number): Promise<ProjectFacts | undefined> {
+    const [p] = await this.db
+      .select({ id: projects.id, companyId: projects.companyId, code: projects.code })
+      .from(projects)
+      .where(eq(projects.id, id));
+    if (!p) return undefined;
+    const managers = await this.db
+      .select({ userId: projectMembers.userId })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, id), eq(projectMembers.isManager, true)));
+    return {
+      projectId: p.id,
+      companyId: p.companyId,
+      code: p.code,
+      managerIds: managers.map((m) => m.userId),
+    };
+  }
+
+  async managersOf(projectIds: number[]): Promise<ManagerRow[]> {
+    if (projectIds.length === 0) return [];
+    return this.db
+      .select({
+        projectId: projectMembers.projectId,
+        id: users.id,
+        username: users.username,
+        name: users.name,
+        department: users.department,
+      })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isManager, true)))
+      .orderBy(asc(users.username));
+  }
+
+  /** Project codes are unique regardless of case, so 'LINE-A' and 'line-a' cannot both exist. */
+  async codeTaken(code: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(sql`lower(${projects.code}) = lower(${code})`)
+      .limit(1);
+    return !!row;
+  }
+
+  async insert(p: ProjectCreate): Promise<number> {
+    const [row] = await this.db
+      .insert(projects)
+      .values({
+        code: p.code,
+        companyId: p.companyId,
+        title: p.title,
+        description: p.description,
+        startDate: p.startDate,
+        endDate: p.endDate,
+        imageUploadLimit: p.uploadLimit,
+        learningLimit: p.learningLimit,
+      })
+      .returning({ id: projects.id });
+    return row!.id;
+  }
+
+  async update(id: number, p: ProjectUpdate): Promise<void> {
+    await this.db
+      .update(projects)
+      .set({
+        title: p.title,
+        description: p.description,
+        startDate: p.startDate,
+        endDate: p.endDate,
+        imageUploadLimit: p.uploadLimit,
+        learningLimit: p.learningLimit,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(projects.id, id));
+  }
+
+  async companyExists(companyId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    return !!row;
+  }
+}

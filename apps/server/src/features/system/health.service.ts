@@ -1,0 +1,34 @@
+// /api/health from real round trips: a DB query, pg-boss counts, worker heartbeats.
+import { sql } from 'drizzle-orm';
+import type { Health } from '@sightline/domain';
+import type { AppDeps } from '../../app-deps';
+import { WorkerRepository } from '../../jobs/job.repository';
+
+export class HealthService {
+  private readonly workers: WorkerRepository;
+
+  constructor(private readonly deps: AppDeps) {
+    this.workers = new WorkerRepository(deps.database.db);
+  }
+
+  async check(): Promise<Health> {
+    const t0 = performance.now();
+    const dbOk = await this.deps.database.db
+      .execute(sql`SELECT 1`)
+      .then(() => true)
+      .catch(() => false);
+    const latencyMs = Math.round((performance.now() - t0) * 10) / 10;
+
+    let queue = { ok: false, queued: 0, active: 0 };
+    if (this.deps.queue) {
+      queue = await this.deps.queue
+        .counts()
+        .then((c) => ({ ok: true, ...c }))
+        .catch(() => ({ ok: false, queued: 0, active: 0 }));
+    }
+    const w = dbOk ? await this.workers.counts(this.deps.config.workerStaleMs).catch(() => ({ alive: 0, lost: 0 })) : { alive: 0, lost: 0 };
+    const expected = this.deps.config.workers;
+    const ok = dbOk && queue.ok && w.alive >= expected;
+    return { status: ok ? 'ok' : 'degraded', db: { ok: dbOk, latencyMs }, queue, workers: { ...w, expected } };
+  }
+}

@@ -1,0 +1,29 @@
+// Server-side sorting and paging shared by every tenancy list (page/perPage/sort/order/q).
+import { asc, desc, ilike, or, type SQL, type AnyColumn } from 'drizzle-orm';
+import type { ListQuery } from '@sightline/domain';
+
+/** ORDER BY for the requested sort column (one of `columns`), falling back to `fallback`; id breaks ties. */
+export function orderFor(
+  q: Pick<ListQuery, 'sort' | 'order'>,
+  columns: Record<string, AnyColumn | SQL>,
+  fallback: string,
+  tieBreak: AnyColumn,
+  defaultOrder: 'asc' | 'desc' = 'asc',
+): SQL[] {
+  const key = q.sort && q.sort in columns ? q.sort : fallback;
+  const dir = q.sort ? q.order : defaultOrder;
+  const by = dir === 'desc' ? desc : asc;
+  return [by(columns[key]!), by(tieBreak)];
+}
+
+export const pageWindow = (q: Pick<ListQuery, 'page' | 'perPage'>) => ({
+  limit: q.perPage,
+  offset: (q.page - 1) * q.perPage,
+});
+
+/** `ILIKE %q%` over several columns, with LIKE wildcards in the search text escaped. */
+export function textSearch(q: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((c) => ilike(c as AnyColumn, pattern)));
+}

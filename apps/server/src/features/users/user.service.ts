@@ -1,0 +1,82 @@
+// The signed-in user's own account: information, password change, password-alarm snooze.
+import {
+  ErrorCode,
+  PASSWORD_CHANGE_REMINDER_MONTHS,
+  addMonths,
+  checkPasswordChange,
+  isPasswordAlarmDue,
+  type Actor,
+  type ChangePasswordRequest,
+  type UserInformation,
+} from '@sightline/domain';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../http/app-error';
+import type { Db } from '../../db/client';
+import { companies, type UserRow } from '../../db/schema';
+import { hashPassword, verifyPassword } from '../auth/password-hasher';
+import { mapLine, mapUserProject } from '../projects/project.mapper';
+import type { ProjectRepository } from '../projects/project.repository';
+import type { UserRepository } from './user.repository';
+
+const PROBLEM_CODES = {
+  required: ErrorCode.PasswordRequired,
+  weak: ErrorCode.PasswordWeak,
+  sameAsOld: ErrorCode.PasswordSameAsOld,
+  mismatch: ErrorCode.PasswordMismatch,
+} as const;
+const PROBLEM_FIELDS = { required: 'newPassword', weak: 'newPassword', sameAsOld: 'newPassword', mismatch: 'confirmPassword' } as const;
+
+export class UserService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UserRepository,
+    private readonly projects: ProjectRepository,
+  ) {}
+
+  async information(user: UserRow, actor: Actor): Promise<UserInformation> {
+    const visible = await this.projects.listVisible(actor);
+    const projects = visible.map((p) => mapUserProject(p, actor));
+    const company = user.companyId
+      ? ((await this.db.query.companies.findFirst({ where: eq(companies.id, user.companyId) })) ?? null)
+      : null;
+    let defaultProject: UserInformation['default_project'] = null;
+    if (user.defaultProjectId) {
+      const p = await this.projects.findById(user.defaultProjectId);
+      if (p) {
+        const lines = (await this.projects.linesOf([p.id])).get(p.id) ?? [];
+        defaultProject = { id: p.id, code: p.code, title: p.title, lines: lines.map(mapLine) };
+      }
+    }
+    return {
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      department: user.department,
+      role_id: user.roleId,
+      reset_admin: user.resetByAdmin,
+      company: company ? { id: company.id, name: company.name } : null,
+      default_project: defaultProject,
+      projects,
+      permissions: Object.fromEntries(projects.map((p) => [String(p.id), p.permissions])),
+      trial: user.trial,
+      expires_at: user.expiresAt?.toISOString() ?? null,
+      password_changed_at: user.passwordChangedAt.toISOString(),
+      password_alarm: isPasswordAlarmDue(user.passwordChangedAt, user.passwordAlarmSnoozedUntil),
+    };
+  }
+
+  async changePassword(user: UserRow, input: ChangePasswordRequest): Promise<void> {
+    const problem = checkPasswordChange(input);
+    if (problem) throw AppError.validation(PROBLEM_FIELDS[problem], PROBLEM_CODES[problem]);
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+      throw AppError.validation('oldPassword', ErrorCode.PasswordWrong);
+    }
+    await this.users.setPassword(user.id, await hashPassword(input.newPassword));
+  }
+
+  async snoozePasswordAlarm(user: UserRow): Promise<Date> {
+    const until = addMonths(new Date(), PASSWORD_CHANGE_REMINDER_MONTHS);
+    await this.users.snoozePasswordAlarm(user.id, until);
+    return until;
+  }
+}

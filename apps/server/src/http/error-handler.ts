@@ -1,0 +1,45 @@
+// Maps every failure to {error:{code,message,field?}} with a translated message; never HTML.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode, errorMessage, type ApiErrorBody } from '@sightline/domain';
+import { AppError } from './app-error';
+import { requestLocale } from './locale';
+
+export function sendError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  params: Record<string, string | number> = {},
+  field?: string,
+) {
+  const body: ApiErrorBody = { error: { code, message: errorMessage(code, requestLocale(req), params) } };
+  if (field) body.error.field = field;
+  return reply.status(status).type('application/json').send(body);
+}
+
+/** The first failing path of a zod validation error, dotted ("lines.0.code"). */
+function firstField(err: FastifyError): string | undefined {
+  if (!hasZodFastifySchemaValidationErrors(err)) return undefined;
+  const issue = err.validation[0];
+  const path = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+  return path || (issue?.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) return sendError(req, reply, err.status, err.code, err.params, err.field);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return sendError(req, reply, 400, ErrorCode.ValidationFailed, {}, firstField(err));
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
+      return sendError(req, reply, 500, ErrorCode.Internal);
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type) keep their status.
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'unhandled error');
+    const code = status === 500 ? ErrorCode.Internal : status === 429 ? ErrorCode.TooManyRequests : ErrorCode.BadRequest;
+    return sendError(req, reply, status, code);
+  });
+}

@@ -1,0 +1,123 @@
+// GET /api/jobs/{id}, POST /api/jobs/{id}/cancel, GET /api/jobs/{id}/events (SSE), and a role-1
+// probe POST /api/jobs/probe that runs system.sleep end to end.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Role, dataOf, errorBodySchema, isFinishedJobStatus, jobViewSchema, uuidParamSchema } from '@sightline/domain';
+import { ProjectRepository } from '../features/projects/project.repository';
+import { JobService, mapJob } from './job.service';
+
+/** EventSource cannot send headers: the SSE route also takes the access token as ?access_token=. */
+async function tokenFromQuery(req: FastifyRequest) {
+  const q = req.query as { access_token?: string };
+  if (!req.headers.authorization && q.access_token) req.headers.authorization = `Bearer ${q.access_token}`;
+}
+
+export default async function jobRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { database, queue, jobEvents } = app.deps;
+  const service = new JobService(database, queue);
+  const projects = new ProjectRepository(database.db);
+  const security = [{ bearer: [] }];
+  const visible = (req: FastifyRequest) => async () => (await projects.listVisible(req.actor)).map((p) => p.id);
+
+  app.get(
+    '/api/jobs/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['jobs'], security, params: uuidParamSchema, response: { 200: dataOf(jobViewSchema), 404: errorBodySchema } },
+    },
+    async (req) => ({ data: mapJob(await service.getForActor(req.params.id, req.actor, visible(req))) }),
+  );
+
+  app.post(
+    '/api/jobs/:id/cancel',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['jobs'], security, params: uuidParamSchema, response: { 200: dataOf(jobViewSchema), 404: errorBodySchema } },
+    },
+    async (req) => {
+      await service.getForActor(req.params.id, req.actor, visible(req));
+      return { data: mapJob(await service.cancel(req.params.id)) };
+    },
+  );
+
+  app.post(
+    '/api/jobs/probe',
+    {
+      preHandler: app.requireRole(Role.SystemAdmin),
+      schema: {
+        tags: ['jobs'],
+        security,
+        body: z.object({ ms: z.number().int().min(0).max(60_000).default(0), steps: z.number().int().min(1).max(100).default(1) }),
+        response: { 200: dataOf(z.object({ id: z.string() })) },
+      },
+    },
+    async (req) => {
+      const { id } = await service.enqueue({ kind: 'system.sleep', payload: req.body }, { userId: req.actor.id });
+      return { data: { id } };
+    },
+  );
+
+  app.get(
+    '/api/jobs/:id/events',
+    {
+      onRequest: tokenFromQuery,
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['jobs'],
+        security,
+        description: 'Server-sent events: one `data:` line with the job (as GET /api/jobs/{id}) per change, until it finishes.',
+        params: uuidParamSchema,
+        querystring: z.object({ access_token: z.string().optional() }),
+      },
+    },
+    async (req, reply) => {
+      const id = req.params.id;
+      await service.getForActor(id, req.actor, visible(req));
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let last = '';
+      let done = false;
+      let busy = false;
+      const push = async () => {
+        if (done || busy) return;
+        busy = true;
+        try {
+          const row = await service.jobs.findById(id);
+          if (!row) return close();
+          const body = JSON.stringify(mapJob(row));
+          if (body !== last) {
+            last = body;
+            res.write(`event: job\ndata: ${body}\n\n`);
+          }
+          if (isFinishedJobStatus(row.status)) close();
+        } catch {
+          close();
+        } finally {
+          busy = false;
+        }
+      };
+      // Notifications are the fast path; the poll covers a reconnecting LISTEN connection.
+      const unsubscribe = jobEvents?.subscribe(id, () => void push()) ?? (() => undefined);
+      const poll = setInterval(() => void push(), jobEvents ? 2000 : 500);
+      const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+      function close() {
+        if (done) return;
+        done = true;
+        unsubscribe();
+        clearInterval(poll);
+        clearInterval(ping);
+        res.end();
+      }
+      req.raw.on('close', close);
+      await push();
+    },
+  );
+}

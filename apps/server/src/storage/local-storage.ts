@@ -1,0 +1,98 @@
+// Local disk storage under DATA_DIR/storage. Writes go to a temp file in the same directory tree and
+// are renamed into place, so a crash never leaves a half-written object under its real key.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { assertKey, assertPrefix, type ObjectInfo, type PutBody, type Storage, type StoredObject } from './storage';
+
+export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
+  private readonly tmpDir: string;
+  private tmpReady = false;
+
+  constructor(private readonly root: string) {
+    this.tmpDir = join(root, '.tmp');
+  }
+
+  private path(key: string) {
+    return join(this.root, ...assertKey(key).split('/'));
+  }
+
+  async put(key: string, body: PutBody): Promise<void> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    if (!this.tmpReady) {
+      await mkdir(this.tmpDir, { recursive: true });
+      this.tmpReady = true;
+    }
+    const tmp = join(this.tmpDir, randomUUID());
+    try {
+      // No fsync per object: rename already guarantees readers never see a partial object, and an
+      // fsync per image halves upload throughput. A crash may lose the newest objects, not tear them.
+      if (Buffer.isBuffer(body)) {
+        await writeFile(tmp, body);
+      } else {
+        await copyFile(body.path, tmp);
+      }
+      await rename(tmp, target);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const info = await this.stat(key);
+    if (!info) return null;
+    return { stream: createReadStream(this.path(key)), size: info.size };
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      const s = await stat(this.path(key));
+      return s.isFile() ? { size: s.size, modifiedAt: s.mtime } : null;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (const k of keys) await this.delete(k);
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    assertPrefix(prefix);
+    const walk = async function* (dir: string, root: string): AsyncIterable<string> {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const e of entries) {
+        const full = join(dir, e.name);
+        if (e.isDirectory()) {
+          if (full !== join(root, '.tmp')) yield* walk(full, root);
+        } else if (e.isFile()) yield relative(root, full).split(sep).join('/');
+      }
+    };
+    // Walk only the directory the prefix points into, not the whole tree.
+    const dirPart = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const start = dirPart ? join(this.root, ...dirPart.split('/')) : this.root;
+    for await (const k of walk(start, this.root)) if (k.startsWith(prefix)) yield k;
+  }
+}
+
+/** Streams a readable to a local file (used for multipart spooling and zip building). */
+export async function streamToFile(src: NodeJS.ReadableStream, path: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await pipeline(src, createWriteStream(path));
+}

@@ -1,0 +1,55 @@
+// One storage interface for originals, thumbnails and download zips; local disk and S3 implement it.
+// Keys are id- or content-based ("images/<uuid>/original"), never built from user text: assertKey
+// refuses anything else so a name from an upload can never reach a path or an object key.
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  stream: Readable;
+  size: number;
+  contentType?: string;
+}
+
+export interface ObjectInfo {
+  size: number;
+  modifiedAt: Date;
+}
+
+/** What to write: bytes in memory, or a local file (streamed, never read whole). */
+export type PutBody = Buffer | { path: string };
+
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** Writes atomically: readers see the old object (or none) until the whole new one is there. */
+  put(key: string, body: PutBody, opts?: { contentType?: string }): Promise<void>;
+  /** Null when the key does not exist. */
+  get(key: string): Promise<StoredObject | null>;
+  stat(key: string): Promise<ObjectInfo | null>;
+  /** Idempotent: deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  deleteMany(keys: readonly string[]): Promise<void>;
+  /** Keys under a prefix, in no particular order. */
+  list(prefix: string): AsyncIterable<string>;
+}
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
+
+/** Keys are lower-case segments of [a-z0-9._-] joined by '/', without '..' or empty segments. */
+export function assertKey(key: string): string {
+  if (key.length > 512 || !KEY_PATTERN.test(key) || key.split('/').some((s) => s === '.' || s === '..' || s.includes('..'))) {
+    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  }
+  return key;
+}
+
+export function assertPrefix(prefix: string): string {
+  if (prefix === '') return prefix;
+  return assertKey(prefix.replace(/\/$/, '')) + (prefix.endsWith('/') ? '/' : '');
+}
+
+/** The keys of one stored image: id-based, so two datasets never share or clobber an object. */
+export const imageKeys = (imageId: string) => ({
+  original: assertKey(`images/${imageId.toLowerCase()}/original`),
+  thumb: assertKey(`images/${imageId.toLowerCase()}/thumb.webp`),
+});
+
+export const downloadKey = (jobId: string) => assertKey(`downloads/${jobId.toLowerCase()}.zip`);

@@ -1,0 +1,190 @@
+// The route table: EVERY route of SPEC §2, each with its layout, area and lazily imported page.
+// Features replace a `soon` entry with `lazyPage(() => import('../features/<f>/pages/XPage'))`.
+import type { ComponentType } from 'react';
+import { lazyPage } from './lazy-page';
+import type { AppRoute, Area, LayoutName } from './route-meta';
+
+const ComingSoon = lazyPage(() => import('../components/ComingSoonPage'));
+const soon: ComponentType = ComingSoon;
+
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
+const HomePage = lazyPage(() => import('../features/home/pages/HomePage'));
+const ChangePasswordPage = lazyPage(() => import('../features/account/pages/ChangePasswordPage'));
+const DatasetListPage = lazyPage(() => import('../features/dataset/pages/DatasetListPage'));
+const DatasetDetailPage = lazyPage(() => import('../features/dataset/pages/DatasetDetailPage'));
+
+// Tenancy / administration pages (admin feature; /my/projects and /my/user reuse them).
+const DashboardPage = lazyPage(() => import('../features/admin/pages/dashboard/DashboardPage'));
+const HistoryPage = lazyPage(() => import('../features/admin/pages/history/HistoryPage'));
+const CompanyListPage = lazyPage(() => import('../features/admin/pages/company/CompanyListPage'));
+const CompanyCreatePage = lazyPage(() => import('../features/admin/pages/company/CompanyCreatePage'));
+const CompanyDetailPage = lazyPage(() => import('../features/admin/pages/company/CompanyDetailPage'));
+const ProjectListPage = lazyPage(() => import('../features/admin/pages/project/ProjectListPage'));
+const ProjectFormPage = lazyPage(() => import('../features/admin/pages/project/ProjectFormPage'));
+const ProjectDetailPage = lazyPage(() => import('../features/admin/pages/project/ProjectDetailPage'));
+const ProjectParticipantsPage = lazyPage(() => import('../features/admin/pages/project/ProjectParticipantsPage'));
+const ProjectManagersPage = lazyPage(() => import('../features/admin/pages/project/ProjectManagersPage'));
+const UserListPage = lazyPage(() => import('../features/admin/pages/user/UserListPage'));
+const UserFormPage = lazyPage(() => import('../features/admin/pages/user/UserFormPage'));
+const UserDetailPage = lazyPage(() => import('../features/admin/pages/user/UserDetailPage'));
+const ResetListPage = lazyPage(() => import('../features/admin/pages/reset/ResetListPage'));
+const ResetDetailPage = lazyPage(() => import('../features/admin/pages/reset/ResetDetailPage'));
+const AlgorithmListPage = lazyPage(() => import('../features/admin/pages/algorithm/AlgorithmListPage'));
+const AlgorithmFormPage = lazyPage(() => import('../features/admin/pages/algorithm/AlgorithmFormPage'));
+const AlgorithmDetailPage = lazyPage(() => import('../features/admin/pages/algorithm/AlgorithmDetailPage'));
+const MyIndexPage = lazyPage(() => import('../features/my/pages/MyIndexPage'));
+const UsageProjectsPage = lazyPage(() => import('../features/my/pages/UsageProjectsPage'));
+
+type Entry = [path: string, page: ComponentType, title: string, opts?: { public?: boolean }];
+
+function group(layout: LayoutName, area: Area, entries: Entry[]): AppRoute[] {
+  return entries.map(([path, page, title, opts]) => ({ path, page, title, layout, area, public: opts?.public }));
+}
+const PUBLIC = { public: true };
+
+const general = group('default', 'general', [
+  ['/intro', soon, 'nav:intro', PUBLIC],
+  ['/privacyPolicy', soon, 'nav:privacyPolicy', PUBLIC],
+  ['/notices', soon, 'nav:notices', PUBLIC],
+  ['/notices/:id', soon, 'nav:notices', PUBLIC],
+  ['/notices/cs/:id?', soon, 'nav:notices', PUBLIC],
+  ['/notices/pri/deep', soon, 'nav:notices', PUBLIC],
+  ['/notices/pri/edge', soon, 'nav:notices', PUBLIC],
+  ['/notices/pri/setup-wizard', soon, 'nav:notices', PUBLIC],
+]);
+
+const fluid = [
+  ...group('fluid', 'home', [['/', HomePage, 'nav:home']]),
+  ...group('fluid', 'general', [
+    ['/cs', soon, 'nav:cs', PUBLIC],
+    ['/pdfViewer/:id?', soon, 'nav:notices'],
+    ['/status', soon, 'nav:home'],
+    ['/wireframe', soon, 'nav:home'],
+  ]),
+];
+
+const auth = group('default', 'auth', [['/auth/login', LoginPage, 'auth:login.title', PUBLIC]]);
+
+const usage = group('default', 'usage', [
+  ['/resource-monitoring', soon, 'nav:resourceMonitoring'],
+  ['/resource-monitoring/train', soon, 'nav:resourceMonitoring'],
+  ['/resource-monitoring/trend', soon, 'nav:resourceMonitoring'],
+  ['/use-history', soon, 'nav:useHistory'],
+  ['/use-history/train', soon, 'nav:useHistory'],
+  ['/use-history/trend', soon, 'nav:useHistory'],
+]);
+
+const processingDetail = (kind: string): Entry[] => [
+  [`/train/processing/:id/${kind}`, soon, 'nav:processing'],
+  [`/train/processing/:id/${kind}/result`, soon, 'nav:processing'],
+  [`/train/processing/:id/${kind}/index.back`, soon, 'nav:processing'],
+  [`/train/processing/:id/${kind}/result/index.back`, soon, 'nav:processing'],
+];
+
+const train = group('default', 'train', [
+  ['/train', DatasetListPage, 'nav:dataset'],
+  ['/train/dataset', DatasetListPage, 'nav:dataset'],
+  ['/train/dataset/:id', DatasetDetailPage, 'nav:dataset'],
+  ['/train/processing', soon, 'nav:processing'],
+  ['/train/processing/index.back', soon, 'nav:processing'],
+  ['/train/processing/add', soon, 'nav:processing'],
+  ['/train/processing/add/ai', soon, 'nav:processing'],
+  ['/train/processing/add/ai.bak', soon, 'nav:processing'],
+  ['/train/processing/add/augmentation', soon, 'nav:processing'],
+  ['/train/processing/add/new', soon, 'nav:processing'],
+  ...processingDetail('cf'),
+  ...processingDetail('od'),
+  ...processingDetail('sg'),
+  ['/train/learning', soon, 'nav:learning'],
+  ['/train/learning/add', soon, 'nav:learning'],
+  ['/train/learning/relearning', soon, 'nav:learning'],
+  ['/train/learning/:id/cf', soon, 'nav:learning'],
+  ['/train/learning/:id/od', soon, 'nav:learning'],
+  ['/train/learning/:id/sg', soon, 'nav:learning'],
+  ['/train/inference', soon, 'nav:inference'],
+  ['/train/inference/add', soon, 'nav:inference'],
+  ['/train/inference/compare', soon, 'nav:inference'],
+  ['/train/inference/compare/:id', soon, 'nav:inference'],
+  ['/train/inference/:id', soon, 'nav:inference'],
+  ['/train/inference/:id/cf', soon, 'nav:inference'],
+  ['/train/inference/:id/od', soon, 'nav:inference'],
+  ['/train/inference/:id/sg', soon, 'nav:inference'],
+  ['/train/inference/:id/result/ad', soon, 'nav:inference'],
+  ['/train/inference/:id/result/cf', soon, 'nav:inference'],
+  ['/train/inference/:id/result/od', soon, 'nav:inference'],
+  ['/train/inference/:id/result/sg', soon, 'nav:inference'],
+]);
+
+const monitoring = group('monitoring', 'monitoring', [
+  ['/monitoring', soon, 'nav:lineStatus'],
+  ['/monitoring/inspection', soon, 'nav:inspection'],
+  ['/monitoring/inspection/option', soon, 'nav:inspection'],
+  ['/monitoring/inspection/report', soon, 'nav:inspectionReport'],
+  ['/monitoring/inspection/sampling', soon, 'nav:inspection'],
+  ['/monitoring/inspection/:id', soon, 'nav:inspection'],
+  ['/monitoring/inspection/:id/cf', soon, 'nav:inspection'],
+  ['/monitoring/inspection/:id/od', soon, 'nav:inspection'],
+  ['/monitoring/inspection/:id/result/cf', soon, 'nav:inspection'],
+  ['/monitoring/inspection/:id/result/od', soon, 'nav:inspection'],
+  ['/monitoring/line', soon, 'nav:lineReport'],
+  ['/monitoring/line/index_dummy', soon, 'nav:lineReport'],
+  ['/monitoring/line/report', soon, 'nav:lineReport'],
+  ['/monitoring/line/report/search', soon, 'nav:lineReport'],
+  ['/monitoring/model-history', soon, 'nav:modelHistory'],
+]);
+
+const my = group('default', 'my', [
+  ['/my', MyIndexPage, 'nav:myInfo'],
+  ['/my/change-password', ChangePasswordPage, 'account:changePassword.title'],
+  ['/my/notifications', soon, 'nav:notifications'],
+  ['/my/projects', ProjectListPage, 'nav:myProjects'],
+  ['/my/projects/create', ProjectFormPage, 'nav:myProjects'],
+  ['/my/projects/:id', ProjectDetailPage, 'nav:myProjects'],
+  ['/my/projects/:id/edit', ProjectFormPage, 'nav:myProjects'],
+  ['/my/projects/:id/user', ProjectParticipantsPage, 'nav:myProjects'],
+  ['/my/projects/:id/user/manager', ProjectManagersPage, 'nav:myProjects'],
+  ['/my/statistics', soon, 'nav:useHistory'],
+  ['/my/statistics/train', soon, 'nav:useHistory'],
+  ['/my/statistics/trend', soon, 'nav:useHistory'],
+  ['/my/usage-projects', UsageProjectsPage, 'nav:myProjects'],
+  ['/my/user', UserListPage, 'nav:myUsers'],
+  ['/my/user/create', UserFormPage, 'nav:myUsers'],
+  ['/my/user/:id', UserDetailPage, 'nav:myUsers'],
+  ['/my/user/:id/edit', UserFormPage, 'nav:myUsers'],
+]);
+
+const admin = group('admin', 'admin', [
+  ['/admin', DashboardPage, 'nav:dashboard'],
+  ['/admin/history', HistoryPage, 'nav:dashboard'],
+  ['/admin/algorithm', AlgorithmListPage, 'nav:algorithm'],
+  ['/admin/algorithm/create', AlgorithmFormPage, 'nav:algorithm'],
+  ['/admin/algorithm/:id', AlgorithmDetailPage, 'nav:algorithm'],
+  ['/admin/algorithm/:id/edit', AlgorithmFormPage, 'nav:algorithm'],
+  ['/admin/company', CompanyListPage, 'nav:company'],
+  ['/admin/company/create', CompanyCreatePage, 'nav:company'],
+  ['/admin/company/:id', CompanyDetailPage, 'nav:company'],
+  ['/admin/notice', soon, 'nav:notice'],
+  ['/admin/notice/create', soon, 'nav:notice'],
+  ['/admin/notice/company', soon, 'nav:notice'],
+  ['/admin/notice/company/create', soon, 'nav:notice'],
+  ['/admin/notice/company/:id', soon, 'nav:notice'],
+  ['/admin/notice/company/:id/edit', soon, 'nav:notice'],
+  ['/admin/notice/:id', soon, 'nav:notice'],
+  ['/admin/notice/:id/edit', soon, 'nav:notice'],
+  ['/admin/project', ProjectListPage, 'nav:project'],
+  ['/admin/project/create', ProjectFormPage, 'nav:project'],
+  ['/admin/project/:id', ProjectDetailPage, 'nav:project'],
+  ['/admin/project/:id/edit', ProjectFormPage, 'nav:project'],
+  ['/admin/project/:id/user', ProjectParticipantsPage, 'nav:project'],
+  ['/admin/project/:id/user/manager', ProjectManagersPage, 'nav:project'],
+  ['/admin/user', UserListPage, 'nav:user'],
+  ['/admin/user/create', UserFormPage, 'nav:user'],
+  ['/admin/user/reset', ResetListPage, 'nav:user'],
+  ['/admin/user/reset/:id', ResetDetailPage, 'nav:user'],
+  ['/admin/user/:id', UserDetailPage, 'nav:user'],
+  ['/admin/user/:id/edit', UserFormPage, 'nav:user'],
+  ['/admin/statistics/train', soon, 'nav:useHistory'],
+  ['/admin/statistics/trend', soon, 'nav:useHistory'],
+]);
+
+export const APP_ROUTES: AppRoute[] = [...auth, ...general, ...fluid, ...usage, ...train, ...monitoring, ...my, ...admin];

@@ -1,0 +1,80 @@
+// /admin/company: companies with their project, line, administrator and user counts.
+import { Button, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { PAGER } from '@sightline/domain';
+import { useCompanyList } from '../../api/companies';
+import type { CompanyRecord } from '@sightline/domain';
+import { FilterBar } from '../../components/FilterBar';
+import { PageFrame } from '../../components/PageFrame';
+import { ServerTable, type Column } from '../../components/ServerTable';
+import { toListQuery, useListQueryState } from '../../hooks/useListQueryState';
+import { formatDate } from '../../utils/format';
+
+const FILTERS = ['name'] as const;
+
+export default function CompanyListPage() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const list = useListQueryState(FILTERS, 'createdAt');
+  const { data, isLoading } = useCompanyList(toListQuery(list, PAGER.perPage));
+
+  const columns: Column<CompanyRecord>[] = [
+    { key: 'name', header: t('company.name'), sortKey: 'name', render: (c) => c.name },
+    {
+      key: 'projects',
+      header: t('company.projectCount'),
+      sortKey: 'projectCount',
+      render: (c) => c.projectCount,
+    },
+    { key: 'lines', header: t('company.lineCount'), sortKey: 'lineCount', render: (c) => c.lineCount },
+    { key: 'admins', header: t('company.adminCount'), sortKey: 'adminCount', render: (c) => c.adminCount },
+    { key: 'users', header: t('company.userCount'), sortKey: 'userCount', render: (c) => c.userCount },
+    {
+      key: 'createdAt',
+      header: t('common.createdAt'),
+      sortKey: 'createdAt',
+      render: (c) => formatDate(c.createdAt),
+    },
+  ];
+
+  return (
+    <PageFrame
+      title={t('company.listTitle')}
+      testId="company-list"
+      actions={
+        <Button component={Link} to="/admin/company/create" leftSection={<IconPlus size={16} />}>
+          {t('company.create')}
+        </Button>
+      }
+    >
+      <FilterBar values={list.filters} onApply={list.setFilters}>
+        {(d, set) => (
+          <TextInput
+            label={t('company.name')}
+            placeholder={t('common.searchPlaceholder')}
+            value={d.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            w={300}
+          />
+        )}
+      </FilterBar>
+      <ServerTable
+        columns={columns}
+        rows={data?.data}
+        total={data?.total ?? 0}
+        perPage={PAGER.perPage}
+        page={list.page}
+        onPage={list.setPage}
+        sort={list.sort}
+        order={list.order}
+        onSort={list.toggleSort}
+        loading={isLoading}
+        rowKey={(c) => c.id}
+        onRowClick={(c) => navigate(`/admin/company/${c.id}`)}
+        emptyText={t('company.empty')}
+      />
+    </PageFrame>
+  );
+}

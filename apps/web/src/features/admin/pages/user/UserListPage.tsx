@@ -1,0 +1,91 @@
+// /admin/user and /my/user: accounts filtered by text, company and role; server-sorted and paged.
+import { Button, Select, TextInput } from '@mantine/core';
+import { IconKey, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { PAGER, ROLE_IDS } from '@sightline/domain';
+import { useUserList } from '../../api/users';
+import { CompanyFilterSelect } from '../../components/CompanyFilterSelect';
+import { FilterBar } from '../../components/FilterBar';
+import { PageFrame } from '../../components/PageFrame';
+import { ServerTable } from '../../components/ServerTable';
+import { useUserColumns } from '../../components/user-columns';
+import { useAreaPaths } from '../../hooks/useAreaPaths';
+import { useActor } from '../../hooks/useCan';
+import { toListQuery, useListQueryState } from '../../hooks/useListQueryState';
+
+const FILTERS = ['q', 'companyId', 'roleId'] as const;
+
+export default function UserListPage() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const paths = useAreaPaths();
+  const actor = useActor();
+  const list = useListQueryState(FILTERS, 'createdAt');
+  const { data, isLoading } = useUserList(toListQuery(list, PAGER.perPage));
+  const columns = useUserColumns();
+  const crossTenant = actor !== null && actor.roleId <= 2;
+
+  return (
+    <PageFrame
+      title={t('user.listTitle')}
+      testId="user-list"
+      actions={
+        <>
+          {paths.area === 'admin' && (
+            <Button
+              variant="default"
+              component={Link}
+              to="/admin/user/reset"
+              leftSection={<IconKey size={16} />}
+            >
+              {t('reset.listTitle')}
+            </Button>
+          )}
+          <Button component={Link} to={`${paths.users}/create`} leftSection={<IconPlus size={16} />}>
+            {t('user.create')}
+          </Button>
+        </>
+      }
+    >
+      <FilterBar values={list.filters} onApply={list.setFilters}>
+        {(d, set) => (
+          <>
+            <TextInput
+              label={t('user.search')}
+              placeholder={t('user.searchPlaceholder')}
+              value={d.q}
+              onChange={(e) => set('q', e.currentTarget.value)}
+              w={240}
+            />
+            {crossTenant && <CompanyFilterSelect value={d.companyId} onChange={(v) => set('companyId', v)} />}
+            <Select
+              label={t('user.role')}
+              placeholder={t('common.all')}
+              clearable
+              w={180}
+              value={d.roleId || null}
+              onChange={(v) => set('roleId', v ?? '')}
+              data={ROLE_IDS.map((r) => ({ value: String(r), label: t(`roles.${r}`) }))}
+            />
+          </>
+        )}
+      </FilterBar>
+      <ServerTable
+        columns={columns}
+        rows={data?.data}
+        total={data?.total ?? 0}
+        perPage={PAGER.perPage}
+        page={list.page}
+        onPage={list.setPage}
+        sort={list.sort}
+        order={list.order}
+        onSort={list.toggleSort}
+        loading={isLoading}
+        rowKey={(u) => u.id}
+        onRowClick={(u) => navigate(`${paths.users}/${u.id}`)}
+        emptyText={t('user.empty')}
+      />
+    </PageFrame>
+  );
+}

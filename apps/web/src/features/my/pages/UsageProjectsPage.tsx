@@ -1,0 +1,106 @@
+// /my/usage-projects: the projects I use, with their usage period, days left and limits. The server
+// scopes the list (members see their own projects, admins what they administer).
+import { Badge, TextInput } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { PAGER, type ProjectRecord } from '@sightline/domain';
+import { useSession } from '../../../session/store';
+import { useProjectList } from '../../admin/api/projects';
+import { FilterBar } from '../../admin/components/FilterBar';
+import { PageFrame } from '../../admin/components/PageFrame';
+import { PermissionBadges } from '../../admin/components/PermissionBadges';
+import { ServerTable, type Column } from '../../admin/components/ServerTable';
+import { toListQuery, useListQueryState } from '../../admin/hooks/useListQueryState';
+import { formatDate } from '../../admin/utils/format';
+
+const FILTERS = ['q'] as const;
+const SOON_DAYS = 14;
+
+/** Days from today to the end date (0 on the last day), or null without an end. */
+export function daysLeft(endDate: string | null, today = dayjs()): number | null {
+  if (!endDate) return null;
+  return dayjs(endDate.slice(0, 10)).startOf('day').diff(today.startOf('day'), 'day');
+}
+
+function UsageBadge({ endDate }: { endDate: string | null }) {
+  const { t } = useTranslation('my');
+  const left = daysLeft(endDate);
+  if (left === null)
+    return (
+      <Badge color="gray" variant="light">
+        {t('usage.unlimited')}
+      </Badge>
+    );
+  if (left < 0)
+    return (
+      <Badge color="red" variant="light">
+        {t('usage.expired')}
+      </Badge>
+    );
+  return (
+    <Badge color={left <= SOON_DAYS ? 'orange' : 'teal'} variant="light">
+      {t('usage.daysLeft', { count: left })}
+    </Badge>
+  );
+}
+
+export default function UsageProjectsPage() {
+  const { t } = useTranslation('my');
+  const { t: ta } = useTranslation('admin');
+  const mine = useSession((s) => s.user?.projects ?? []);
+  const list = useListQueryState(FILTERS, 'endDate');
+  const { data, isLoading } = useProjectList(toListQuery(list, PAGER.perPage));
+  const limit = (n: number | null) => (n === null ? ta('project.unlimited') : n.toLocaleString());
+
+  const columns: Column<ProjectRecord>[] = [
+    { key: 'code', header: ta('project.code'), sortKey: 'code', render: (p) => p.code },
+    { key: 'title', header: ta('project.title'), sortKey: 'title', render: (p) => p.title },
+    { key: 'company', header: ta('project.company'), sortKey: 'company', render: (p) => p.company.name },
+    {
+      key: 'period',
+      header: ta('project.period'),
+      sortKey: 'endDate',
+      render: (p) =>
+        p.startDate || p.endDate ? `${formatDate(p.startDate)} ~ ${formatDate(p.endDate)}` : '-',
+    },
+    { key: 'status', header: t('usage.status'), width: 110, render: (p) => <UsageBadge endDate={p.endDate} /> },
+    { key: 'upload', header: ta('project.uploadLimit'), render: (p) => limit(p.uploadLimit) },
+    { key: 'learning', header: ta('project.learningLimit'), render: (p) => limit(p.learningLimit) },
+    { key: 'lines', header: ta('project.lineCount'), render: (p) => p.lineCount },
+    {
+      key: 'permissions',
+      header: t('usage.myPermissions'),
+      render: (p) => <PermissionBadges permissions={mine.find((m) => m.id === p.id)?.permissions ?? []} />,
+    },
+  ];
+
+  return (
+    <PageFrame title={t('usage.title')} testId="usage-projects">
+      <FilterBar values={list.filters} onApply={list.setFilters}>
+        {(d, set) => (
+          <TextInput
+            label={ta('project.search')}
+            placeholder={ta('project.searchPlaceholder')}
+            value={d.q}
+            onChange={(e) => set('q', e.currentTarget.value)}
+            w={260}
+          />
+        )}
+      </FilterBar>
+      <ServerTable
+        columns={columns}
+        rows={data?.data}
+        total={data?.total ?? 0}
+        perPage={PAGER.perPage}
+        page={list.page}
+        onPage={list.setPage}
+        sort={list.sort}
+        order={list.order}
+        onSort={list.toggleSort}
+        loading={isLoading}
+        rowKey={(p) => p.id}
+        emptyText={t('usage.empty')}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,26 @@
+// Home / project picker texts (English).
+export default {
+  count_one: '{{count}} project',
+  count_other: '{{count}} projects',
+  greeting: 'Hello, {{name}}',
+  stats: { projects: 'Projects', lines: 'Inspection lines', expired: 'Expired' },
+  projects: 'Projects',
+  shortcuts: 'Administration',
+  shortcutHint: {
+    company: 'Register and manage customers',
+    project: 'Projects and their lines',
+    user: 'Accounts, permissions, resets',
+    algorithm: 'Training algorithms',
+    notice: 'Notices for all or one company',
+  },
+  title: 'Choose a project',
+  subtitle: 'Pick the project you want to work on.',
+  current: 'Current',
+  open: 'Open',
+  expired: 'Expired',
+  lines: '{{count}} lines',
+  endDate: 'Ends {{date}}',
+  noEnd: 'No end date',
+  empty: 'You are not in any project.',
+  adminShortcut: 'Admin pages',
+};

@@ -1,0 +1,25 @@
+// Home / project picker texts (Korean).
+export default {
+  count: '총 {{count}}개',
+  greeting: '안녕하세요, {{name}} 님',
+  stats: { projects: '참여 프로젝트', lines: '검사 라인', expired: '기간 만료' },
+  projects: '프로젝트',
+  shortcuts: '관리 바로가기',
+  shortcutHint: {
+    company: '고객사 등록과 관리',
+    project: '프로젝트와 라인 구성',
+    user: '계정, 권한, 비밀번호 초기화',
+    algorithm: '학습 알고리즘 등록',
+    notice: '전체 · 회사별 공지',
+  },
+  title: '프로젝트 선택',
+  subtitle: '작업할 프로젝트를 선택해 주세요.',
+  current: '현재',
+  open: '열기',
+  expired: '기간 만료',
+  lines: '라인 {{count}}개',
+  endDate: '종료일 {{date}}',
+  noEnd: '기간 제한 없음',
+  empty: '참여 중인 프로젝트가 없습니다.',
+  adminShortcut: '관리자 페이지',
+};

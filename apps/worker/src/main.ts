@@ -1,0 +1,74 @@
+// Worker process: migrates (advisory-locked), registers itself, heartbeats, and runs job handlers.
+// Start as many as you like against one DATABASE_URL (README "Running more workers").
+import { hostname } from 'node:os';
+import { createDatabase, migrate } from '@sightline/server/db';
+import { WorkerRepository, createBoss, startBoss } from '@sightline/server/jobs';
+import { handlers } from './handlers';
+import { buildRegistry } from './registry';
+import { JobRunner } from './job-runner';
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error('DATABASE_URL is required');
+  process.exit(2);
+}
+const HEARTBEAT_MS = Number(process.env.WORKER_HEARTBEAT_MS ?? 2000);
+const SHUTDOWN_GRACE_MS = Number(process.env.WORKER_SHUTDOWN_GRACE_MS ?? 10_000);
+const log = (m: string) => console.log(`[worker ${process.pid}] ${m}`);
+
+async function main() {
+  const registry = buildRegistry(handlers); // fails fast on a missing or doubled handler
+  const database = createDatabase(url!, { max: 4, applicationName: 'sightline-worker' });
+  await migrate(database.pool);
+  const boss = createBoss(url!, { supervise: false, max: 3 });
+  await startBoss(boss);
+  const workers = new WorkerRepository(database.db);
+  const workerId = await workers.register(hostname(), process.pid);
+  const runner = new JobRunner(boss, database, registry, workerId, log);
+
+  let stopping = false;
+  // Spawned by a server (SIGHTLINE_SUPERVISED): if that server dies without stopping us, stop too.
+  const parentAtStart = process.ppid;
+  const heartbeat = setInterval(() => {
+    if (process.env.SIGHTLINE_SUPERVISED && process.ppid !== parentAtStart) void shutdown('parent exited');
+    workers
+      .heartbeat(workerId)
+      .then((ok) => {
+        // Marked lost (e.g. the process was paused): our jobs were handed to others. Start afresh.
+        if (!ok && !stopping) {
+          log('marked lost by the server; exiting so a fresh worker takes over');
+          process.exit(1);
+        }
+      })
+      .catch((e) => log(`heartbeat failed: ${(e as Error).message}`));
+  }, HEARTBEAT_MS);
+
+  await runner.start();
+  log(`ready (id ${workerId}, kinds: ${[...registry.keys()].join(', ')})`);
+
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing ${runner.activeCount} job(s)`);
+    await runner.stopFetching().catch(() => undefined);
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+    while (runner.activeCount > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (runner.activeCount > 0) {
+      runner.abortAll('shutdown');
+      for (let i = 0; i < 50 && runner.activeCount > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    }
+    clearInterval(heartbeat);
+    await boss.stop({ graceful: false, close: true, wait: true }).catch(() => undefined);
+    await workers.stopped(workerId).catch(() => undefined);
+    await database.close();
+    log('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(`[worker ${process.pid}] failed to start:`, err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ALGORITHMS, algorithmParamSchema, findAlgorithm, resolveParams, defaultAlgorithmFor } from '../index';
+
+describe('algorithm catalog', () => {
+  it('declares a training algorithm for each task, grouping and augmentation', () => {
+    for (const t of ['cf', 'od', 'sg', 'ad'] as const) expect(defaultAlgorithmFor(t).kind).toBe('training');
+    expect(ALGORITHMS.some((a) => a.kind === 'ai_labeling')).toBe(true);
+    expect(ALGORITHMS.some((a) => a.kind === 'augmentation')).toBe(true);
+    expect(new Set(ALGORITHMS.map((a) => a.id)).size).toBe(ALGORITHMS.length);
+  });
+
+  it('rejects a default outside min..max', () => {
+    const bad = { key: 'x', name: { ko: 'x', en: 'x' }, description: { ko: 'x', en: 'x' }, default: 5, min: 0, max: 1 };
+    expect(algorithmParamSchema.safeParse(bad).success).toBe(false);
+    expect(algorithmParamSchema.safeParse({ ...bad, default: 1 }).success).toBe(true);
+  });
+
+  it('fills defaults and rejects out-of-range, fractional or unknown values', () => {
+    const cf = findAlgorithm('cf-resnet')!;
+    const v = resolveParams(cf.trainParams, { epochs: 3 });
+    expect(v.epochs).toBe(3);
+    expect(v.inputSize).toBe(128);
+    expect(() => resolveParams(cf.trainParams, { epochs: 0 })).toThrow();
+    expect(() => resolveParams(cf.trainParams, { epochs: 2.5 })).toThrow();
+    expect(() => resolveParams(cf.trainParams, { nope: 1 })).toThrow();
+  });
+
+  it('lets grouping ask for 2 to 34 groups', () => {
+    const g = findAlgorithm('grouping-kmeans')!.trainParams.find((p) => p.key === 'k')!;
+    expect([g.min, g.max]).toEqual([2, 34]);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './types';
+export * from './catalog';
+export * from './validate';

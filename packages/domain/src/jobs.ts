@@ -1,0 +1,61 @@
+// Every background job: one zod discriminated union of names and payloads (STYLE.md §4).
+// Add a job: one member here, one handler in apps/worker/src/handlers (startup fails otherwise).
+import { z } from 'zod';
+
+export const systemSleepJob = z.object({
+  kind: z.literal('system.sleep'),
+  payload: z.object({
+    ms: z.number().int().min(0).max(600_000),
+    steps: z.number().int().min(1).max(1000).default(10),
+    /** Test aid: make the handler throw after sleeping. */
+    fail: z.boolean().optional(),
+  }),
+});
+
+/** Builds a zip of a dataset (or a result dataset) for a download request; the job id names the file. */
+export const datasetExportJob = z.object({
+  kind: z.literal('dataset.export'),
+  payload: z.object({
+    datasetId: z.number().int().positive(),
+    /** Only these folders; all when absent. */
+    folderIds: z.array(z.number().int().positive()).optional(),
+  }),
+});
+
+/** Deletes download files and rows past their expiry date (enqueued on a timer by the server). */
+export const downloadCleanupJob = z.object({
+  kind: z.literal('download.cleanup'),
+  payload: z.object({}),
+});
+
+export const jobSchema = z.discriminatedUnion('kind', [systemSleepJob, datasetExportJob, downloadCleanupJob]);
+export type JobItem = z.infer<typeof jobSchema>;
+export type JobKind = JobItem['kind'];
+export type JobPayload<K extends JobKind> = Extract<JobItem, { kind: K }>['payload'];
+export const JOB_KINDS = jobSchema.options.map((o) => o.shape.kind.value) as JobKind[];
+
+export const JOB_STATUS = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatusValue = (typeof JOB_STATUS)[number];
+export const isFinishedJobStatus = (s: JobStatusValue) => s === 'succeeded' || s === 'failed' || s === 'cancelled';
+
+/** Progress is a whole percent in 0–100, whatever a handler reports (STYLE.md §4). */
+export function clampProgress(p: number): number {
+  if (!Number.isFinite(p)) return 0;
+  return Math.min(100, Math.max(0, Math.round(p)));
+}
+
+export const jobViewSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(JOB_STATUS),
+  progress: z.number().int(),
+  message: z.string(),
+  result: z.unknown().nullable(),
+  project_id: z.number().int().nullable(),
+  attempts: z.number().int(),
+  cancel_requested: z.boolean(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;

@@ -1,0 +1,177 @@
+"""The training loop shared by every task: seeding, resume, cancellation, divergence checks,
+early stopping, per-epoch checkpoints, ONNX export and the model manifest."""
+import copy
+import json
+import math
+import os
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from . import __version__
+from .checkpoint import init_from_model, init_weights, load, save_atomic
+from .export import export_onnx
+from .protocol import Throttle, TrainerError, _clean as clean, emit
+
+EXPLODE_LIMIT = 1e6
+
+
+def seed_all(seed):
+    random.seed(seed)
+    np.random.seed(seed % (2**32))
+    torch.manual_seed(seed)
+
+
+def set_threads(cfg):
+    n = int(cfg.get("threads") or os.cpu_count() or 1)
+    torch.set_num_threads(n)
+    return n
+
+
+def _lr_factor(epoch, epochs, warmup=1):
+    if epoch < warmup:
+        return 0.3
+    t = (epoch - warmup) / max(1, epochs - warmup)
+    return 0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * t))
+
+
+def recalibrate_bn(model, adapter, seed, bs, steps):
+    """Re-estimates BatchNorm statistics as an exact average over a few training batches; with small
+    datasets the running averages lag the weights and make validation (and early stopping) erratic."""
+    bns = [m for m in model.modules() if isinstance(m, torch.nn.modules.batchnorm._BatchNorm)]
+    for m in bns:
+        m.reset_running_stats()
+        m.momentum = None
+    model.train()
+    gen = torch.Generator().manual_seed(seed + 7)
+    with torch.no_grad():
+        for i, batch in enumerate(adapter.batches(gen, bs)):
+            if i >= max(2, min(8, steps)):
+                break
+            model(batch[0])
+    for m in bns:
+        m.momentum = 0.1
+    model.eval()
+
+
+def train(cfg, adapter, stop):
+    started = time.time()
+    params = cfg["params"]
+    seed = int(params.get("seed", 42))
+    threads = set_threads(cfg)
+    seed_all(seed)
+    out = Path(cfg["outDir"])
+    out.mkdir(parents=True, exist_ok=True)
+    ckpt_path = out / "checkpoint.pt"
+
+    adapter.prepare(cfg, stop)
+    epochs = int(params["epochs"])
+    patience = int(params.get("patience", epochs))
+    bs = int(params["batchSize"])
+    emit("started", task=adapter.task, epochs=epochs, trainImages=adapter.n_train, valImages=adapter.n_val,
+         threads=threads, torch=torch.__version__)
+
+    model = adapter.build()
+    history_before = []
+    if cfg.get("initFrom"):
+        history_before = init_from_model(model, cfg["initFrom"], adapter.arch)
+    elif cfg.get("initWeights"):
+        init_weights(model, cfg["initWeights"])
+    opt = torch.optim.AdamW(model.parameters(), lr=float(params["learningRate"]), weight_decay=1e-4)
+
+    start_epoch, best_score, best_state, bad, history = 0, -math.inf, None, 0, []
+    if cfg.get("resume", True) and ckpt_path.exists():
+        ck = load(ckpt_path)
+        model.load_state_dict(ck["model"])
+        opt.load_state_dict(ck["optimizer"])
+        start_epoch, best_score, bad = ck["epoch"] + 1, ck["bestScore"], ck["bad"]
+        best_state, history, history_before = ck["bestState"], ck["history"], ck["historyBefore"]
+        emit("resumed", epoch=start_epoch)
+
+    run = 1 + max([h.get("run", 1) for h in history_before] or [0])
+    steps = adapter.steps_per_epoch(bs)
+    throttle = Throttle(float(cfg.get("progressSeconds", 1.0)))
+    step_times = []
+    epoch = start_epoch - 1
+    for epoch in range(start_epoch, epochs):
+        if bad >= patience:
+            break
+        t0 = time.time()
+        for g in opt.param_groups:
+            g["lr"] = float(params["learningRate"]) * _lr_factor(epoch, epochs)
+        # Per-epoch seeds make a resumed run draw the same batches as an uninterrupted one.
+        torch.manual_seed(seed * 1000 + epoch)
+        gen = torch.Generator().manual_seed(seed * 1000 + epoch)
+        model.train()
+        total, count, seen = 0.0, 0, 0
+        for step, batch in enumerate(adapter.batches(gen, bs)):
+            stop.check()
+            ts = time.time()
+            loss = adapter.loss(model, batch)
+            value = float(loss.detach())
+            if not math.isfinite(value) or value > EXPLODE_LIMIT:
+                raise TrainerError("LOSS_DIVERGED", f"The loss became {value} at epoch {epoch + 1}, step {step + 1}; "
+                                   "lower the learning rate or check the labels", {"epoch": epoch + 1, "loss": value})
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+            opt.step()
+            total, count, seen = total + value, count + 1, seen + adapter.batch_len(batch)
+            step_times.append(time.time() - ts)
+            if throttle.ready():
+                remaining = (epochs - epoch) * steps - (step + 1)
+                rate = seen / max(time.time() - t0, 1e-6)
+                emit("progress", epoch=epoch + 1, epochs=epochs, step=step + 1, steps=steps, loss=total / count,
+                     imagesPerSecond=rate, etaSeconds=remaining * (time.time() - t0) / (step + 1),
+                     percent=100.0 * (epoch * steps + step + 1) / (epochs * steps))
+        recalibrate_bn(model, adapter, seed, bs, steps)
+        with torch.no_grad():
+            val = adapter.validate(model)
+        entry = {"run": run, "epoch": len(history_before) + epoch + 1, "trainLoss": total / max(count, 1),
+                 "valLoss": val["valLoss"], "metrics": val["metrics"], "seconds": time.time() - t0,
+                 "imagesPerSecond": seen / max(time.time() - t0, 1e-6)}
+        history.append(entry)
+        if val["score"] > best_score:
+            best_score, bad = val["score"], 0
+            best_state = copy.deepcopy(model.state_dict())
+        else:
+            bad += 1
+        save_atomic({"model": model.state_dict(), "optimizer": opt.state_dict(), "epoch": epoch, "bestScore": best_score,
+                     "bad": bad, "bestState": best_state, "history": history, "historyBefore": history_before}, ckpt_path)
+        emit("epoch", epoch=epoch + 1, epochs=epochs, trainLoss=entry["trainLoss"], valLoss=entry["valLoss"],
+             metrics=val["metrics"], best=bad == 0, seconds=entry["seconds"],
+             etaSeconds=(epochs - epoch - 1) * entry["seconds"])
+        emit("checkpoint", path=str(ckpt_path), epoch=epoch + 1)
+
+    stop.check()
+    if best_state is None:
+        raise TrainerError("TRAINING_EMPTY", "No epoch was trained")
+    model.load_state_dict(best_state)
+    model.eval()
+    with torch.no_grad():
+        final = adapter.validate(model)
+        extra = adapter.finalize(model)
+    stopped_early = epoch + 1 < epochs
+    all_history = history_before + history
+    save_atomic({"format": "sightline-checkpoint", "task": adapter.task, "arch": adapter.arch, "model": best_state,
+                 "history": all_history, "classes": adapter.classes, "params": params}, out / "model.pt")
+    export_onnx(adapter, model, out)
+    manifest = {
+        "format": "sightline-model", "version": 1, "task": adapter.task, "algorithm": cfg.get("algorithm"),
+        "createdAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "classes": adapter.classes, "input": adapter.input_spec(), "arch": adapter.arch, "params": params,
+        "outputs": adapter.output_names, "history": all_history, "metrics": final["metrics"],
+        "stoppedEarly": stopped_early, "files": {"onnx": "model.onnx", "checkpoint": "model.pt", "parity": "parity.json"},
+        "trainer": {"version": __version__, "torch": torch.__version__, "seconds": time.time() - started,
+                    "threads": threads, "stepSeconds": float(np.median(step_times)) if step_times else None},
+        **extra,
+    }
+    (out / "manifest.json").write_text(json.dumps(clean(manifest), indent=2))
+    ckpt_path.unlink(missing_ok=True)
+    emit("finished", modelDir=str(out), metrics=final["metrics"], epochs=len(history), stoppedEarly=stopped_early,
+         seconds=time.time() - started)
+    return manifest
+

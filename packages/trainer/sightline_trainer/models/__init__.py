@@ -1,0 +1,1 @@
+"""Networks trained from scratch (no downloaded weights)."""

@@ -1,0 +1,67 @@
+"""What every task adapter shares: reading the config, splitting, decoding and batching."""
+import torch
+
+from ..augment import MEAN, STD
+from ..data import check_modes, check_regions, decode_all
+from ..protocol import TrainerError
+
+
+class TaskBase:
+    task = ""
+    output_names = []
+
+    def read_config(self, cfg, stop):
+        p = cfg["params"]
+        ds = cfg["dataset"]
+        self.params = p
+        self.size = int(p["inputSize"])
+        self.channels = 1 if int(p.get("grayscale", 0)) else 3
+        self.width = int(p.get("width", 16))
+        self.regions = ds.get("regions") or None
+        self.items = ds["items"]
+        self.classes = [{"index": i, "name": c["name"], "ok": bool(c.get("ok", False))} for i, c in enumerate(ds["classes"])]
+        self.aug = {k: float(p[k]) for k in ("flipH", "flipV", "rotate", "brightness", "contrast", "noise", "cropScale") if k in p}
+        if not self.items:
+            raise TrainerError("DATA_EMPTY", "The dataset has no images")
+        check_modes(self.items, self.channels, stop)
+        check_regions(self.items, self.regions, stop)
+        self.n_regions = len(self.regions) if self.regions else 1
+
+    def split(self, n, val_share, seed, groups=None):
+        """Seeded split; stratified when `groups` gives a label per item; every group keeps a train item."""
+        gen = torch.Generator().manual_seed(seed)
+        groups = groups if groups is not None else [0] * n
+        train, val = [], []
+        for g in sorted(set(groups)):
+            idx = [i for i in range(n) if groups[i] == g]
+            idx = [idx[j] for j in torch.randperm(len(idx), generator=gen).tolist()]
+            k = min(len(idx) - 1, max(1 if len(idx) >= 3 else 0, round(len(idx) * val_share)))
+            val += idx[:k]
+            train += idx[k:]
+        if not val:
+            raise TrainerError("DATA_TOO_SMALL", "Too few images to hold out a validation split")
+        return sorted(train), sorted(val)
+
+    def decode(self, items, stop):
+        """uint8 [N*R, C, S, S]; crops of one image are consecutive."""
+        x, sizes = decode_all(items, self.size, self.channels, self.regions, stop)
+        return x, sizes
+
+    def expand(self, values):
+        """Repeat per-item values for each target-region crop."""
+        return [v for v in values for _ in range(self.n_regions)]
+
+    def input_spec(self):
+        return {"size": self.size, "channels": self.channels, "mean": [MEAN] * self.channels, "std": [STD] * self.channels,
+                "resize": "stretch-bilinear", "colour": "rgb" if self.channels == 3 else "bt601-luma",
+                "regions": self.regions}
+
+    def steps_per_epoch(self, bs):
+        return max(1, -(-self.n_train // bs))
+
+    @staticmethod
+    def batch_len(batch):
+        return batch[0].shape[0]
+
+    def finalize(self, model):
+        return {}

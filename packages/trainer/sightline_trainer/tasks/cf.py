@@ -1,0 +1,60 @@
+"""cf: classification with class balancing, augmentation and accuracy-based early stopping."""
+import torch
+import torch.nn.functional as F
+
+from ..augment import augment, normalise
+from ..models.classifier import Classifier, ClassifierExport
+from ..protocol import TrainerError, emit
+from .base import TaskBase
+
+
+class ClassificationTask(TaskBase):
+    task = "cf"
+    output_names = ["probs"]
+
+    def prepare(self, cfg, stop):
+        self.read_config(cfg, stop)
+        k = len(self.classes)
+        labels = [int(it["label"]) for it in self.items]
+        counts = [labels.count(c) for c in range(k)]
+        if k < 2 or sum(1 for c in counts if c > 0) < 2:
+            raise TrainerError("DATA_SINGLE_CLASS", "Classification needs images in at least 2 classes")
+        empty = [self.classes[c]["name"] for c in range(k) if counts[c] == 0]
+        if empty:
+            raise TrainerError("DATA_EMPTY_CLASS", f"Classes without images: {', '.join(empty)}", {"classes": empty})
+        train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]), labels)
+        emit("decoding", images=len(self.items))
+        x, _ = self.decode(self.items, stop)
+        y = torch.tensor(self.expand(labels))
+        rows = lambda idx: [i * self.n_regions + r for i in idx for r in range(self.n_regions)]  # noqa: E731
+        self.xt, self.yt = x[rows(train)], y[rows(train)]
+        self.xv, self.yv = x[rows(val)], y[rows(val)]
+        self.n_train, self.n_val = len(self.yt), len(self.yv)
+        cnt = torch.bincount(self.yt, minlength=k).float().clamp(min=1)
+        self.weights = (1.0 / cnt)[self.yt] if int(self.params.get("balanceClasses", 1)) else torch.ones(self.n_train)
+        self.arch = {"name": "classifier", "channels": self.channels, "classes": k, "width": self.width}
+
+    def build(self):
+        return Classifier(self.channels, len(self.classes), self.width)
+
+    def batches(self, gen, bs):
+        order = torch.multinomial(self.weights, self.n_train, replacement=True, generator=gen)
+        for i in range(0, self.n_train, bs):
+            idx = order[i:i + bs]
+            if len(idx) < 2:
+                continue
+            x, _ = augment(self.xt[idx], self.aug, gen)
+            yield x, self.yt[idx]
+
+    def loss(self, model, batch):
+        x, y = batch
+        return F.cross_entropy(model(x), y, label_smoothing=0.05)
+
+    def validate(self, model):
+        logits = torch.cat([model(normalise(self.xv[i:i + 128])) for i in range(0, self.n_val, 128)])
+        loss = float(F.cross_entropy(logits, self.yv))
+        acc = float((logits.argmax(1) == self.yv).float().mean())
+        return {"valLoss": loss, "metrics": {"accuracy": acc}, "score": acc - 1e-3 * loss}
+
+    def export_module(self, model):
+        return ClassifierExport(model)

@@ -1,0 +1,142 @@
+"""od: CenterNet-style training — Gaussian centre heatmaps with focal loss, box size and sub-pixel
+offset regressed at the centre cell. Early stopping on validation loss."""
+import math
+
+import torch
+
+from ..augment import normalise, photometric
+from ..models.detector import STRIDE, Detector, DetectorExport
+from ..protocol import TrainerError, emit
+from .base import TaskBase
+
+
+def gaussian_radius(h, w, min_overlap=0.7):
+    # CenterNet's radius: the largest centre shift that keeps IoU >= min_overlap (smallest of 3 cases).
+    a1, b1, c1 = 1, h + w, w * h * (1 - min_overlap) / (1 + min_overlap)
+    r1 = (b1 + math.sqrt(b1 ** 2 - 4 * a1 * c1)) / 2
+    a2, b2, c2 = 4, 2 * (h + w), (1 - min_overlap) * w * h
+    r2 = (b2 + math.sqrt(b2 ** 2 - 4 * a2 * c2)) / 2
+    a3, b3, c3 = 4 * min_overlap, -2 * min_overlap * (h + w), (min_overlap - 1) * w * h
+    r3 = (b3 + math.sqrt(b3 ** 2 - 4 * a3 * c3)) / 2
+    return max(0.0, min(r1, r2, r3))
+
+
+def focal_heatmap(pred_logits, gt, eps=1e-4):
+    pred = pred_logits.sigmoid().clamp(eps, 1 - eps)
+    pos = gt.eq(1).float()
+    neg = 1 - pos
+    pos_loss = torch.log(pred) * (1 - pred) ** 2 * pos
+    neg_loss = torch.log(1 - pred) * pred ** 2 * (1 - gt) ** 4 * neg
+    n = pos.sum()
+    return -(pos_loss.sum() + neg_loss.sum()) / n.clamp(min=1)
+
+
+class DetectionTask(TaskBase):
+    task = "od"
+    output_names = ["peaks", "wh", "offset"]
+
+    def prepare(self, cfg, stop):
+        self.read_config(cfg, stop)
+        k = len(self.classes)
+        if k < 1:
+            raise TrainerError("DATA_NO_CLASSES", "Detection needs at least one class")
+        train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]))
+        emit("decoding", images=len(self.items))
+        x, sizes = self.decode(self.items, stop)
+        boxes = []
+        for it, (w, h) in zip(self.items, sizes):
+            for rx, ry, rw, rh in (self.regions or [[0, 0, w, h]]):
+                bs = []
+                for c, x1, y1, x2, y2 in it.get("boxes") or []:
+                    if not 0 <= int(c) < k:
+                        raise TrainerError("DATA_FORMAT", f"Box class {c} is not a known class in {it['path']}")
+                    cx1, cy1, cx2, cy2 = max(x1, rx), max(y1, ry), min(x2, rx + rw), min(y2, ry + rh)
+                    if cx2 - cx1 < 1 or cy2 - cy1 < 1:
+                        continue
+                    s = self.size
+                    bs.append([int(c), (cx1 - rx) * s / rw, (cy1 - ry) * s / rh, (cx2 - rx) * s / rw, (cy2 - ry) * s / rh])
+                boxes.append(torch.tensor(bs, dtype=torch.float32).view(-1, 5))
+        if sum(len(b) for b in boxes) == 0:
+            raise TrainerError("DATA_UNLABELLED", "No image carries a box")
+        rows = lambda idx: [i * self.n_regions + r for i in idx for r in range(self.n_regions)]  # noqa: E731
+        self.xt, self.bt = x[rows(train)], [boxes[i] for i in rows(train)]
+        self.xv, self.bv = x[rows(val)], [boxes[i] for i in rows(val)]
+        self.n_train, self.n_val = len(self.xt), len(self.xv)
+        self.arch = {"name": "centernet", "channels": self.channels, "classes": k, "width": self.width, "stride": STRIDE}
+
+    def build(self):
+        return Detector(self.channels, len(self.classes), self.width)
+
+    def targets(self, boxes_list):
+        k, fs = len(self.classes), self.size // STRIDE
+        n = len(boxes_list)
+        heat = torch.zeros(n, k, fs, fs)
+        wh = torch.zeros(n, 2, fs, fs)
+        off = torch.zeros(n, 2, fs, fs)
+        reg = torch.zeros(n, 1, fs, fs)
+        ys, xs = torch.meshgrid(torch.arange(fs).float(), torch.arange(fs).float(), indexing="ij")
+        for i, boxes in enumerate(boxes_list):
+            for c, x1, y1, x2, y2 in boxes.tolist():
+                w, h = (x2 - x1) / STRIDE, (y2 - y1) / STRIDE
+                cx, cy = (x1 + x2) / 2 / STRIDE, (y1 + y2) / 2 / STRIDE
+                ix, iy = min(fs - 1, int(cx)), min(fs - 1, int(cy))
+                sigma = (2 * max(0, int(gaussian_radius(h, w))) + 1) / 6
+                g = torch.exp(-((xs - ix) ** 2 + (ys - iy) ** 2) / (2 * sigma ** 2))
+                heat[i, int(c)] = torch.maximum(heat[i, int(c)], g)
+                heat[i, int(c), iy, ix] = 1.0
+                wh[i, :, iy, ix] = torch.tensor([w, h])
+                off[i, :, iy, ix] = torch.tensor([cx - ix, cy - iy])
+                reg[i, 0, iy, ix] = 1.0
+        return heat, wh, off, reg
+
+    def _flip(self, x, boxes, gen):
+        """Flips keep boxes exact (rotations would not), so geometry augmentation is flips only."""
+        out_x, out_b = [], []
+        for i in range(x.shape[0]):
+            xi, b = x[i], boxes[i].clone()
+            if float(torch.rand(1, generator=gen)) < self.aug.get("flipH", 0.0):
+                xi = xi.flip(-1)
+                b[:, [1, 3]] = self.size - b[:, [3, 1]]
+            if float(torch.rand(1, generator=gen)) < self.aug.get("flipV", 0.0):
+                xi = xi.flip(-2)
+                b[:, [2, 4]] = self.size - b[:, [4, 2]]
+            out_x.append(xi)
+            out_b.append(b)
+        return torch.stack(out_x), out_b
+
+    def batches(self, gen, bs):
+        order = torch.randperm(self.n_train, generator=gen)
+        for i in range(0, self.n_train, bs):
+            idx = order[i:i + bs].tolist()
+            if len(idx) < 2:
+                continue
+            x, boxes = self._flip(self.xt[idx], [self.bt[j] for j in idx], gen)
+            x = (photometric(x.float() / 255.0, self.aug, gen) - 0.5) / 0.5
+            yield (x, *self.targets(boxes))
+
+    def _loss(self, out, heat, wh, off, reg):
+        ph, pwh, poff = out
+        n = reg.sum().clamp(min=1)
+        l_wh = (torch.abs(pwh - wh) * reg).sum() / n
+        l_off = (torch.abs(poff - off) * reg).sum() / n
+        return focal_heatmap(ph, heat) + 0.1 * l_wh + l_off
+
+    def loss(self, model, batch):
+        x, heat, wh, off, reg = batch
+        return self._loss(model(x), heat, wh, off, reg)
+
+    def validate(self, model):
+        total, n = 0.0, 0
+        for i in range(0, self.n_val, 64):
+            x = normalise(self.xv[i:i + 64])
+            t = self.targets(self.bv[i:i + 64])
+            total += float(self._loss(model(x), *t)) * len(x)
+            n += len(x)
+        loss = total / max(n, 1)
+        return {"valLoss": loss, "metrics": {"valLoss": loss}, "score": -loss}
+
+    def finalize(self, model):
+        return {"stride": STRIDE}
+
+    def export_module(self, model):
+        return DetectorExport(model)

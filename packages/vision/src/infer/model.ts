@@ -1,0 +1,103 @@
+// A loaded model: manifest + ONNX session; predicts batches of images for any task.
+import { join } from 'node:path';
+import type { InferenceSession } from 'onnxruntime-node';
+import { findAlgorithm, defaultAlgorithmFor, resolveParams, type AlgorithmParam } from '@sightline/domain';
+import { readManifest, type ModelManifest } from '../artifact/manifest';
+import { decodeCf, decodeOd, pasteSgLabels, sgRegions, type CropOutputs } from './decode';
+import { prepare, type ImageSource, type Prepared } from './preprocess';
+import { createSession, runBatch } from './session';
+import type { AdPrediction, CfPrediction, Prediction, PredictOptions } from './types';
+
+export interface VisionModel {
+  dir: string;
+  manifest: ModelManifest;
+  session: InferenceSession;
+  predict(images: ImageSource[], opts?: PredictOptions): Promise<Prediction[]>;
+  /** Raw network outputs for prepared crops (used by evaluation and the parity check). */
+  run(batch: Float32Array, n: number): Promise<Record<string, { data: Float32Array; dims: readonly number[] }>>;
+  close(): Promise<void>;
+}
+
+export function inferenceParamsOf(manifest: ModelManifest): AlgorithmParam[] {
+  const algo = (manifest.algorithm && findAlgorithm(manifest.algorithm)) || defaultAlgorithmFor(manifest.task);
+  return algo.inferenceParams;
+}
+
+export async function loadModel(dir: string, threads?: number): Promise<VisionModel> {
+  const manifest = await readManifest(dir);
+  const session = await createSession(join(dir, manifest.files.onnx), threads);
+  const { size, channels } = manifest.input;
+  const model: VisionModel = {
+    dir,
+    manifest,
+    session,
+    run: (batch, n) => runBatch(session, batch, n, channels, size),
+    predict: (images, opts = {}) => predict(model, images, resolveParams(inferenceParamsOf(manifest), opts.params ?? {})),
+    close: () => session.release(),
+  };
+  return model;
+}
+
+/** Decodes images a few at a time (sharp works on its own threads) and runs fixed-size batches. */
+async function predict(model: VisionModel, images: ImageSource[], p: Record<string, number>): Promise<Prediction[]> {
+  const { size, channels } = model.manifest.input;
+  const plane = channels * size * size;
+  const results: Prediction[] = [];
+  const bs = p.batchSize ?? 16;
+  let next = prepareAhead(images, 0, bs, model);
+  for (let i = 0; i < images.length; i += bs) {
+    const prepared = await next;
+    if (i + bs < images.length) next = prepareAhead(images, i + bs, bs, model);
+    const crops = prepared.flatMap((pr) => pr.crops);
+    const batch = new Float32Array(crops.length * plane);
+    crops.forEach((c, j) => batch.set(c, j * plane));
+    const out = await model.run(batch, crops.length);
+    let cursor = 0;
+    for (const pr of prepared) {
+      const perCrop = pr.crops.map((_, j) => sliceOutputs(out, cursor + j));
+      cursor += pr.crops.length;
+      results.push(combine(model.manifest, pr, perCrop, p));
+    }
+  }
+  return results;
+}
+
+function prepareAhead(images: ImageSource[], from: number, n: number, model: VisionModel): Promise<Prepared[]> {
+  return Promise.all(images.slice(from, from + n).map((src) => prepare(src, model.manifest.input)));
+}
+
+export function sliceOutputs(out: Record<string, { data: Float32Array; dims: readonly number[] }>, index: number): CropOutputs {
+  const res: CropOutputs = {};
+  for (const [name, t] of Object.entries(out)) {
+    const dims = t.dims.slice(1);
+    const len = dims.reduce((a, b) => a * b, 1);
+    res[name] = { data: t.data.subarray(index * len, (index + 1) * len), dims };
+  }
+  return res;
+}
+
+function combine(m: ModelManifest, pr: Prepared, crops: CropOutputs[], p: Record<string, number>): Prediction {
+  switch (m.task) {
+    case 'cf': {
+      // With target regions the image takes the most confident NG region, else the least confident OK one.
+      const preds = crops.map((c) => decodeCf(m, c));
+      const ng = preds.filter((q) => !q.ok).sort((a, b) => b.score - a.score);
+      return ng[0] ?? preds.sort((a, b) => a.score - b.score)[0]!;
+    }
+    case 'od':
+      return { task: 'od', detections: crops.flatMap((c, j) => decodeOd(m, c, pr.rects[j]!, p)) };
+    case 'sg': {
+      const labels = new Uint8Array(pr.width * pr.height);
+      crops.forEach((c, j) => pasteSgLabels(c, pr.rects[j]!, m.input.size, labels, pr.width));
+      return { task: 'sg', labelMap: labels, width: pr.width, height: pr.height, regions: sgRegions(m, labels, pr.width, pr.height, p) };
+    }
+    case 'ad': {
+      const threshold = (m.threshold ?? 0.5) * (p.thresholdScale ?? 1);
+      const heatmaps = crops.map((c, j) => ({ rect: pr.rects[j]!, size: m.input.size, data: Float32Array.from(c.anomaly_map!.data) }));
+      const score = Math.max(...crops.map((c) => c.score!.data[0]!));
+      return { task: 'ad', score, anomalous: score >= threshold, threshold, heatmaps } satisfies AdPrediction;
+    }
+  }
+}
+
+export type { CfPrediction };

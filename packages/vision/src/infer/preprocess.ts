@@ -1,0 +1,66 @@
+// Image -> network input, exactly as the trainer does it: RGB (alpha dropped), BT.601 luma at full
+// resolution for one-channel models, crop per target region, bilinear stretch to the input size,
+// then (v/255 - mean) / std in NCHW float32.
+import sharp, { type OutputInfo } from 'sharp';
+import { VisionError } from '../errors';
+import type { InputSpec } from '../artifact/manifest';
+
+export type ImageSource = string | Buffer;
+
+export interface Prepared {
+  /** One tensor slice (C*S*S) per region crop, or one for the whole image. */
+  crops: Float32Array[];
+  width: number;
+  height: number;
+  /** Crop rectangles in original pixels, aligned with `crops`. */
+  rects: [number, number, number, number][];
+}
+
+export async function decodeRaw(src: ImageSource, channels: 1 | 3) {
+  let out: { data: Buffer; info: OutputInfo };
+  try {
+    out = await sharp(src).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    const name = typeof src === 'string' ? src : 'image buffer';
+    throw new VisionError('DATA_CORRUPT_FILE', `Cannot read image ${name}: ${(err as Error).message}`);
+  }
+  const { width, height } = out.info;
+  const rgb = out.data;
+  if (channels === 3) return { data: rgb, width, height };
+  const luma = Buffer.alloc(width * height);
+  for (let i = 0, j = 0; i < luma.length; i++, j += 3) {
+    luma[i] = Math.round(rgb[j]! * 0.299 + rgb[j + 1]! * 0.587 + rgb[j + 2]! * 0.114);
+  }
+  return { data: luma, width, height };
+}
+
+export async function prepare(src: ImageSource, spec: InputSpec): Promise<Prepared> {
+  const { data, width, height } = await decodeRaw(src, spec.channels);
+  const rects: [number, number, number, number][] = spec.regions?.length ? spec.regions : [[0, 0, width, height]];
+  const crops: Float32Array[] = [];
+  for (const [x, y, w, h] of rects) {
+    if (x + w > width || y + h > height) {
+      throw new VisionError('REGION_OUT_OF_BOUNDS', `Target region ${[x, y, w, h].join(',')} lies outside the ${width}x${height} image`);
+    }
+    const resized = await sharp(data, { raw: { width, height, channels: spec.channels } })
+      .extract({ left: x, top: y, width: w, height: h })
+      .resize(spec.size, spec.size, { fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    crops.push(toNchw(resized.data, resized.info.channels, spec));
+  }
+  return { crops, width, height, rects };
+}
+
+/** `stride` is sharp's channel count, which can exceed the model's (one grey channel comes back as three). */
+function toNchw(hwc: Buffer, stride: number, spec: InputSpec): Float32Array {
+  const c = spec.channels;
+  const plane = spec.size * spec.size;
+  const out = new Float32Array(c * plane);
+  for (let ch = 0; ch < c; ch++) {
+    const mean = spec.mean[ch]!;
+    const std = spec.std[ch]!;
+    for (let i = 0; i < plane; i++) out[ch * plane + i] = (hwc[i * stride + ch]! / 255 - mean) / std;
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+// Writes synthetic datasets in the folder layouts the CLI reads (cf class folders, od YOLO,
+// sg images + per-class masks, ad MVTec AD).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { paintDefect, paintShape, rng, surface, toGrayBytes, type DefectKind, type ShapeKind } from './surface';
+
+async function png(path: string, img: Float32Array | Uint8Array, size: number, colour = false) {
+  const bytes = img instanceof Float32Array ? toGrayBytes(img) : Buffer.from(img.map((v) => v * 255));
+  let s = sharp(bytes, { raw: { width: size, height: size, channels: 1 } });
+  s = s.toColourspace(colour ? 'srgb' : 'b-w');
+  await s.png().toFile(path);
+}
+
+export interface SynthOptions {
+  size?: number;
+  seed?: number;
+  colour?: boolean;
+}
+
+export async function writeClassificationSet(dir: string, perClass: number, opts: SynthOptions & { kinds?: ('good' | DefectKind)[] } = {}) {
+  const { size = 64, seed = 1, kinds = ['good', 'scratch', 'spot', 'crack'] } = opts;
+  const r = rng(seed);
+  for (const kind of kinds) {
+    await mkdir(join(dir, kind), { recursive: true });
+    for (let i = 0; i < perClass; i++) {
+      const img = surface(r, size);
+      if (kind !== 'good') paintDefect(img, size, kind, r);
+      await png(join(dir, kind, `${kind}_${i}.png`), img, size, opts.colour);
+    }
+  }
+}
+
+/** MVTec AD layout: train/good, test/{good,defect}, ground_truth/defect/<stem>_mask.png. */
+export async function writeAnomalySet(dir: string, nTrain: number, nTest: number, opts: SynthOptions = {}) {
+  const { size = 64, seed = 2 } = opts;
+  const r = rng(seed);
+  for (const d of ['train/good', 'test/good', 'test/defect', 'ground_truth/defect']) await mkdir(join(dir, d), { recursive: true });
+  for (let i = 0; i < nTrain; i++) await png(join(dir, 'train/good', `${i}.png`), surface(r, size), size);
+  const kinds: DefectKind[] = ['scratch', 'spot', 'crack'];
+  for (let i = 0; i < nTest; i++) {
+    const img = surface(r, size);
+    if (i % 2 === 0) {
+      await png(join(dir, 'test/good', `${i}.png`), img, size);
+    } else {
+      const mask = paintDefect(img, size, kinds[i % 3]!, r);
+      await png(join(dir, 'test/defect', `${i}.png`), img, size);
+      await png(join(dir, 'ground_truth/defect', `${i}_mask.png`), mask, size);
+    }
+  }
+}
+
+/** images/ + masks/<class>/: every image carries one or two defects. */
+export async function writeSegmentationSet(dir: string, n: number, opts: SynthOptions & { kinds?: DefectKind[] } = {}) {
+  const { size = 64, seed = 3, kinds = ['scratch', 'spot'] } = opts;
+  const r = rng(seed);
+  await mkdir(join(dir, 'images'), { recursive: true });
+  for (const k of kinds) await mkdir(join(dir, 'masks', k), { recursive: true });
+  for (let i = 0; i < n; i++) {
+    const img = surface(r, size);
+    for (const [j, k] of kinds.entries()) {
+      if (j > 0 && r() < 0.4) continue;
+      const mask = paintDefect(img, size, k, r);
+      await png(join(dir, 'masks', k, `${i}.png`), mask, size);
+    }
+    await png(join(dir, 'images', `${i}.png`), img, size);
+  }
+}
+
+/** YOLO layout: images/, labels/<stem>.txt, classes.txt; 1-3 shapes per image. */
+export async function writeDetectionSet(dir: string, n: number, opts: SynthOptions = {}) {
+  const { size = 64, seed = 4 } = opts;
+  const r = rng(seed);
+  const kinds: ShapeKind[] = ['square', 'disc'];
+  await mkdir(join(dir, 'images'), { recursive: true });
+  await mkdir(join(dir, 'labels'), { recursive: true });
+  await writeFile(join(dir, 'classes.txt'), kinds.join('\n') + '\n');
+  for (let i = 0; i < n; i++) {
+    const img = surface(r, size);
+    const boxes: number[][] = [];
+    const lines: string[] = [];
+    const count = 1 + Math.floor(r() * 3);
+    for (let j = 0; j < count; j++) {
+      const c = Math.floor(r() * 2);
+      const b = paintShape(img, size, kinds[c]!, r, boxes);
+      if (!b) continue;
+      boxes.push(b);
+      const [x1, y1, x2, y2] = b as [number, number, number, number];
+      lines.push(`${c} ${((x1 + x2) / 2 / size).toFixed(6)} ${((y1 + y2) / 2 / size).toFixed(6)} ${((x2 - x1) / size).toFixed(6)} ${((y2 - y1) / size).toFixed(6)}`);
+    }
+    await png(join(dir, 'images', `${i}.png`), img, size);
+    await writeFile(join(dir, 'labels', `${i}.txt`), lines.join('\n') + '\n');
+  }
+}
