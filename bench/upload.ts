@@ -16,7 +16,8 @@ import yazl from 'yazl';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const IMAGES = Number(process.env.IMAGES ?? 2000);
-const SIZE = Number(process.env.SIZE ?? 512);
+// At least 64 px so the seed strip fits.
+const SIZE = Math.max(64, Number(process.env.SIZE ?? 512));
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
 const log = (m: string) => process.stderr.write(`[bench upload] ${m}\n`);
 
@@ -33,9 +34,12 @@ function makeImage(seed: number): Promise<Buffer> {
   }
   // A strip of 16x16 black/white blocks spells the seed in binary, robust to JPEG quantisation, so
   // every image (and its content hash) is distinct.
+  const perRow = Math.floor(SIZE / 16);
   for (let bit = 0; bit < 16; bit++) {
     const v = (seed >> bit) & 1 ? 255 : 0;
-    for (let y = 0; y < 16; y++) raw.fill(v, (y * SIZE + bit * 16) * 3, (y * SIZE + bit * 16 + 16) * 3);
+    const x0 = (bit % perRow) * 16;
+    const y0 = Math.floor(bit / perRow) * 16;
+    for (let y = y0; y < y0 + 16; y++) raw.fill(v, (y * SIZE + x0) * 3, (y * SIZE + x0 + 16) * 3);
   }
   return sharp(raw, { raw: { width: SIZE, height: SIZE, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
 }

@@ -309,6 +309,43 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   await modal.getByRole('button', { name: /닫기|Close/ }).click();
   await expect(modal).toBeHidden();
 
+  // Removing a class sends its images to Unclassified.
+  const stain = page.locator('[data-testid="class-row"][data-class-name="stain"]');
+  await stain.getByRole('button', { name: /클래스 삭제|Remove class/ }).click();
+  await expect(page.getByText(/미분류로 이동|move to Unclassified/)).toBeVisible();
+  await page.getByTestId('confirm-ok').click();
+  await expect(stain).toHaveCount(0);
+  await expect(page.getByTestId('class-unclassified')).toContainText(String(FOLDERS.length * PER_CLASS_PER_FOLDER));
+
+  // Deleting images needs a selection and a confirmation.
+  await page.getByTestId('delete-images').click();
+  await expect(page.getByText(/삭제할 이미지를 선택|select the images to remove/)).toBeVisible();
+  await page.getByTestId('image-select').nth(0).check();
+  await page.getByTestId('image-select').nth(1).check();
+  await page.getByTestId('delete-images').click();
+  await page.getByTestId('confirm-cancel').click();
+  await expect(page.getByTestId('dataset-image-count')).toContainText(String(TOTAL));
+  await page.getByTestId('delete-images').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('dataset-image-count')).toContainText(String(TOTAL - 2));
+
+  // Adding loose images to the existing dataset: a folder name that exists is refused, a new one is made.
+  const loose = join(tmpdir(), `sightline-e2e-${process.pid}`, 'extra_part.png');
+  writeFileSync(loose, await makeImage('scratch', 99_999));
+  await page.getByTestId('upload-more').click();
+  await expect(dialog.getByTestId('upload-dataset')).toHaveValue(name);
+  await dialog.getByTestId('upload-folder').fill('lotA');
+  const chooser2 = page.waitForEvent('filechooser');
+  await dialog.getByTestId('upload-pick').click();
+  await (await chooser2).setFiles(loose);
+  await dialog.getByTestId('upload-submit').click();
+  await expect(dialog.getByText(/중복되었습니다: lotA|duplicate folder name: lotA/)).toBeVisible();
+  await dialog.getByTestId('upload-folder').fill('extra');
+  await dialog.getByTestId('upload-submit').click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByTestId('dataset-image-count')).toContainText(String(TOTAL - 1));
+  await expect(page.locator('[data-testid="folder-row"][data-folder-name="extra"]')).toContainText('1');
+
   await page.goto('/train/dataset');
   await expect(page.locator(`[data-testid="dataset-row"][data-name="${name}"]`)).toBeVisible();
   await shot(page, 'dataset-list');

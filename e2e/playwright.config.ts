@@ -13,7 +13,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: './.results',
+  outputDir: './test-results',
   use: {
     baseURL: E2E_BASE_URL,
     viewport: { width: 1280, height: 768 },

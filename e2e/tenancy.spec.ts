@@ -198,7 +198,10 @@ test.describe.serial('tenancy administration', () => {
     await page.context().close();
   });
 
-  test('a reset request is made on the login page, handled by the admin, and forces a change', async ({ browser, page }) => {
+  test('a reset request is made on the login page, handled by the admin, and forces a change', async ({
+    browser,
+    page,
+  }) => {
     await page.goto('/auth/login');
     await page.getByTestId('forgot-password').click();
     await page.getByTestId('reset-username').fill(user.username);
@@ -271,6 +274,14 @@ test.describe.serial('tenancy administration', () => {
     await page.goto(`/admin/project/${projectId}/user/manager`);
     await page.getByTestId('manager-add').click();
     const dialog = page.getByTestId('admin-add-dialog');
+    // A user of another company cannot be made an administrator of this project; an unknown ID is unavailable.
+    await dialog.getByTestId('manager-username').fill('demo-user');
+    await dialog.getByTestId('manager-add-by-id').click();
+    await expect(dialog.getByTestId('manager-problem')).toHaveText('관리자로 등록할 수 없는 계정입니다.');
+    await dialog.getByTestId('manager-username').fill(`nobody-${suffix}`);
+    await dialog.getByTestId('manager-add-by-id').click();
+    await expect(dialog.getByTestId('manager-problem')).toHaveText('사용할 수 없는 아이디입니다.');
+    await dialog.getByTestId('manager-username').fill('');
     await dialog.getByTestId('picker-search').fill(companyAdmin.username);
     await dialog.getByTestId('picker-search').press('Enter');
     await dialog.getByRole('cell', { name: companyAdmin.username, exact: true }).click();
@@ -310,9 +321,11 @@ test.describe.serial('tenancy administration', () => {
     await expect(page).toHaveURL(/\/admin\/user\/\d+\/edit$/);
     await shot(page, 'admin-user-edit');
 
-    const companyRow = (await page.request.get('/api/admin/companies?q=' + encodeURIComponent(companyName), {
-      headers: bearer(await apiLogin(page.request, 'admin')),
-    }).then((r) => r.json())) as { data: { data: { id: number }[] } };
+    const companyRow = (await page.request
+      .get('/api/admin/companies?q=' + encodeURIComponent(companyName), {
+        headers: bearer(await apiLogin(page.request, 'admin')),
+      })
+      .then((r) => r.json())) as { data: { data: { id: number }[] } };
     await page.goto(`/admin/company/${companyRow.data.data[0]!.id}`);
     await expect(page.getByTestId('company-projects')).toContainText(projectCode);
     await settled(page);
@@ -339,7 +352,9 @@ test.describe.serial('tenancy administration', () => {
       mimeType: 'image/png',
       buffer: png,
     });
-    await expect(page.getByTestId('algorithm-description').getByRole('img', { name: 'resnet-overview.png' })).toBeVisible();
+    await expect(
+      page.getByTestId('algorithm-description').getByRole('img', { name: 'resnet-overview.png' }),
+    ).toBeVisible();
     await expect(page.getByTestId('no-description')).toHaveCount(0);
     await page.getByTestId('algorithm-description').scrollIntoViewIfNeeded();
     await shot(page, 'admin-algorithm-detail-document');
@@ -377,5 +392,11 @@ test.describe.serial('tenancy administration', () => {
     await shot(page, 'my-user-create');
     await page.goto('/my');
     await expect(page.getByTestId('my-info')).toContainText('demo-service');
+    // The same pages in English.
+    await page.getByText('EN', { exact: true }).click();
+    await page.goto('/my/usage-projects');
+    await expect(page.getByRole('heading', { name: 'Projects in use' })).toBeVisible();
+    await settled(page);
+    await shot(page, 'my-usage-projects-en');
   });
 });

@@ -5,11 +5,14 @@ import { E2E_BASE_URL, login } from '../helpers';
 
 test.describe('login', () => {
   test('asks for the ID and password when they are empty', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/auth/login');
     await page.getByTestId('login-submit').click();
     await expect(page.getByText('아이디를 입력해 주세요.')).toBeVisible();
     await expect(page.getByText('비밀번호를 입력해 주세요.')).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/login$/);
+    expect(errors).toEqual([]);
   });
 
   test('a wrong password shows the server message and stays on the login page', async ({ page }) => {

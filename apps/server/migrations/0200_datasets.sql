@@ -59,7 +59,7 @@ CREATE TABLE dataset_images (
 -- A duplicate inside a dataset is reported, not stored twice.
 CREATE UNIQUE INDEX dataset_images_hash_uq ON dataset_images(dataset_id, sha256);
 CREATE UNIQUE INDEX dataset_images_name_uq ON dataset_images(folder_id, lower(file_name));
-CREATE INDEX dataset_images_list_idx ON dataset_images(dataset_id, folder_id, created_at, id);
+CREATE INDEX dataset_images_list_idx ON dataset_images(dataset_id, folder_id, file_name, id);
 CREATE INDEX dataset_images_class_idx ON dataset_images(class_id);
 
 -- Annotation objects (boxes, polygons, masks) of an image. Deleting a class deletes its objects.

@@ -17,7 +17,12 @@ describe('maintenance window (onprem)', () => {
     const res = await t.app.inject({ url: '/api/user/information', headers: await t.loginAs(u) });
     expect(res.statusCode).toBe(200);
     const cfg = (await t.app.inject({ url: '/api/config' })).json();
-    expect(cfg.maintenance).toMatchObject({ start: '2024-10-09T08:00:00+09:00', end: '2024-10-10T10:00:00+09:00', active: false, applies: true });
+    expect(cfg.maintenance).toMatchObject({
+      start: '2024-10-09T08:00:00+09:00',
+      end: '2024-10-10T10:00:00+09:00',
+      active: false,
+      applies: true,
+    });
   });
 
   it('an active window (setting) answers 503 MAINTENANCE and revokes the refresh token; role 1 and the exempt company pass', async () => {
@@ -47,7 +52,11 @@ describe('maintenance window (onprem)', () => {
       );
       expect(Number(revoked.rows[0]!.n)).toBe(0);
       await t.deps.settings.delete(MAINTENANCE_SETTING);
-      const after = await t.app.inject({ method: 'POST', url: '/api/refresh-token', cookies: { refresh_token: refresh } });
+      const after = await t.app.inject({
+        method: 'POST',
+        url: '/api/refresh-token',
+        cookies: { refresh_token: refresh },
+      });
       expect(after.statusCode).toBe(401);
       await t.deps.settings.set(MAINTENANCE_SETTING, activeWindow(exempt.id));
 
@@ -59,8 +68,13 @@ describe('maintenance window (onprem)', () => {
       });
       expect(loginBlocked.statusCode).toBe(503);
 
-      expect((await t.app.inject({ url: '/api/user/information', headers: await t.loginAs(admin) })).statusCode).toBe(200);
-      expect((await t.app.inject({ url: '/api/user/information', headers: await t.loginAs(exemptUser) })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ url: '/api/user/information', headers: await t.loginAs(admin) })).statusCode,
+      ).toBe(200);
+      expect(
+        (await t.app.inject({ url: '/api/user/information', headers: await t.loginAs(exemptUser) }))
+          .statusCode,
+      ).toBe(200);
       expect((await t.app.inject({ url: '/api/config' })).json().maintenance.active).toBe(true);
     } finally {
       await t.deps.settings.delete(MAINTENANCE_SETTING);
@@ -72,7 +86,10 @@ describe('maintenance window (onprem)', () => {
     try {
       await cloud.deps.settings.set(MAINTENANCE_SETTING, activeWindow());
       const u = await cloud.factory.user({ roleId: 4 });
-      expect((await cloud.app.inject({ url: '/api/user/information', headers: await cloud.loginAs(u) })).statusCode).toBe(200);
+      expect(
+        (await cloud.app.inject({ url: '/api/user/information', headers: await cloud.loginAs(u) }))
+          .statusCode,
+      ).toBe(200);
       expect((await cloud.app.inject({ url: '/api/config' })).json().maintenance.applies).toBe(false);
     } finally {
       await cloud.close();
@@ -84,19 +101,37 @@ describe('trial expiry (cloud)', () => {
   it('role 5 past expires_at gets 403 ACCOUNT_EXPIRED on cloud only; before expiry it works', async () => {
     const cloud = await createTestApp({ config: { productName: 'cloud' } });
     try {
-      const expired = await cloud.factory.user({ roleId: 5, trial: true, expiresAt: new Date(Date.now() - 1000) });
-      const valid = await cloud.factory.user({ roleId: 5, trial: true, expiresAt: new Date(Date.now() + 86_400_000) });
-      const res = await cloud.app.inject({ url: '/api/projects', headers: { ...(await cloud.loginAs(expired)), 'accept-language': 'en-US,en;q=0.9' } });
+      const expired = await cloud.factory.user({
+        roleId: 5,
+        trial: true,
+        expiresAt: new Date(Date.now() - 1000),
+      });
+      const valid = await cloud.factory.user({
+        roleId: 5,
+        trial: true,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      const res = await cloud.app.inject({
+        url: '/api/projects',
+        headers: { ...(await cloud.loginAs(expired)), 'accept-language': 'en-US,en;q=0.9' },
+      });
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toEqual({ code: 'ACCOUNT_EXPIRED', message: 'This trial account has expired.' });
+      expect(res.json().error).toEqual({
+        code: 'ACCOUNT_EXPIRED',
+        message: 'This trial account has expired.',
+      });
       const login = await cloud.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { username: expired.username, password: TEST_PASSWORD },
       });
       expect(login.statusCode).toBe(403);
-      expect((await cloud.app.inject({ url: '/api/projects', headers: await cloud.loginAs(valid) })).statusCode).toBe(200);
-      const info = (await cloud.app.inject({ url: '/api/user/information', headers: await cloud.loginAs(valid) })).json().data;
+      expect(
+        (await cloud.app.inject({ url: '/api/projects', headers: await cloud.loginAs(valid) })).statusCode,
+      ).toBe(200);
+      const info = (
+        await cloud.app.inject({ url: '/api/user/information', headers: await cloud.loginAs(valid) })
+      ).json().data;
       expect(info.trial).toBe(true);
       expect(info.expires_at).not.toBeNull();
     } finally {

@@ -19,7 +19,10 @@ describe('errors and locale', () => {
     expect(ko.json()).toEqual({ error: { code: 'NOT_FOUND', message: '찾을 수 없습니다.' } });
     const en = await t.app.inject({ url: '/api/does-not-exist', headers: { 'x-locale': 'en' } });
     expect(en.json().error.message).toBe('Not found.');
-    const al = await t.app.inject({ url: '/api/nope', headers: { 'accept-language': 'en-GB,en;q=0.8,ko;q=0.5' } });
+    const al = await t.app.inject({
+      url: '/api/nope',
+      headers: { 'accept-language': 'en-GB,en;q=0.8,ko;q=0.5' },
+    });
     expect(al.json().error.message).toBe('Not found.');
     const post = await t.app.inject({ method: 'POST', url: '/api/nope/deeper' });
     expect(post.statusCode).toBe(404);
@@ -39,7 +42,12 @@ describe('errors and locale', () => {
 
   it('requireRole answers 403 FORBIDDEN for other roles', async () => {
     const u = await t.factory.user({ roleId: 2 });
-    const res = await t.app.inject({ method: 'POST', url: '/api/jobs/probe', headers: await t.loginAs(u), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs/probe',
+      headers: await t.loginAs(u),
+      payload: {},
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('FORBIDDEN');
   });
@@ -62,7 +70,14 @@ describe('OpenAPI and public endpoints', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/auth/login', '/api/refresh-token', '/api/user/information', '/api/projects', '/api/jobs/{id}', '/api/health']) {
+    for (const p of [
+      '/api/auth/login',
+      '/api/refresh-token',
+      '/api/user/information',
+      '/api/projects',
+      '/api/jobs/{id}',
+      '/api/health',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
     const login = doc.paths['/api/auth/login'].post;

@@ -20,7 +20,10 @@ const bossState = async (id: string) => (await t.queue!.boss.getJobById('system.
 
 describe('without a worker', () => {
   it('enqueue creates the jobs row and the pg-boss job with the same id', async () => {
-    const { id, created } = await jobs.enqueue({ kind: 'system.sleep', payload: { ms: 10, steps: 1 } }, { projectId: null });
+    const { id, created } = await jobs.enqueue(
+      { kind: 'system.sleep', payload: { ms: 10, steps: 1 } },
+      { projectId: null },
+    );
     expect(created).toBe(true);
     const row = await jobs.getRow(id);
     expect(row).toMatchObject({ kind: 'system.sleep', status: 'queued', progress: 0, attempts: 0 });
@@ -34,20 +37,40 @@ describe('without a worker', () => {
   });
 
   it('a singleton key deduplicates while the first job is queued or running', async () => {
-    const a = await jobs.enqueue({ kind: 'system.sleep', payload: { ms: 10, steps: 1 } }, { singletonKey: 'dedup-1' });
-    const b = await jobs.enqueue({ kind: 'system.sleep', payload: { ms: 10, steps: 1 } }, { singletonKey: 'dedup-1' });
+    const a = await jobs.enqueue(
+      { kind: 'system.sleep', payload: { ms: 10, steps: 1 } },
+      { singletonKey: 'dedup-1' },
+    );
+    const b = await jobs.enqueue(
+      { kind: 'system.sleep', payload: { ms: 10, steps: 1 } },
+      { singletonKey: 'dedup-1' },
+    );
     expect(b).toEqual({ id: a.id, created: false });
-    const c = await jobs.enqueue({ kind: 'system.sleep', payload: { ms: 10, steps: 1 } }, { singletonKey: 'dedup-2' });
+    const c = await jobs.enqueue(
+      { kind: 'system.sleep', payload: { ms: 10, steps: 1 } },
+      { singletonKey: 'dedup-2' },
+    );
     expect(c.id).not.toBe(a.id);
   });
 
   it('cancelling a queued job cancels it in pg-boss and marks the row; API needs access', async () => {
     const owner = await t.factory.user({ roleId: 4 });
     const stranger = await t.factory.user({ roleId: 4 });
-    const { id } = await jobs.enqueue({ kind: 'system.sleep', payload: { ms: 10, steps: 1 } }, { userId: owner.id });
-    const denied = await t.app.inject({ method: 'POST', url: `/api/jobs/${id}/cancel`, headers: await t.loginAs(stranger) });
+    const { id } = await jobs.enqueue(
+      { kind: 'system.sleep', payload: { ms: 10, steps: 1 } },
+      { userId: owner.id },
+    );
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${id}/cancel`,
+      headers: await t.loginAs(stranger),
+    });
     expect(denied.statusCode).toBe(404);
-    const res = await t.app.inject({ method: 'POST', url: `/api/jobs/${id}/cancel`, headers: await t.loginAs(owner) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${id}/cancel`,
+      headers: await t.loginAs(owner),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id, status: 'cancelled', cancel_requested: true });
     expect(await bossState(id)).toBe('cancelled');
@@ -68,17 +91,30 @@ describe('with a real worker process', () => {
   it('runs a job to success with progress, streamed over SSE', async () => {
     const admin = await t.factory.user({ roleId: 1 });
     const h = await t.loginAs(admin);
-    const probe = await t.app.inject({ method: 'POST', url: '/api/jobs/probe', headers: h, payload: { ms: 1200, steps: 4 } });
+    const probe = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs/probe',
+      headers: h,
+      payload: { ms: 1200, steps: 4 },
+    });
     expect(probe.statusCode).toBe(200);
     const id = probe.json().data.id;
     // inject resolves when the stream ends, which is when the job finished.
-    const sse = await t.app.inject({ url: `/api/jobs/${id}/events?access_token=${h.authorization.slice(7)}` });
+    const sse = await t.app.inject({
+      url: `/api/jobs/${id}/events?access_token=${h.authorization.slice(7)}`,
+    });
     expect(sse.headers['content-type']).toMatch(/text\/event-stream/);
     const events = sse.body
       .split('\n\n')
       .filter((b) => b.startsWith('event: job'))
       .map((b) => JSON.parse(b.split('data: ')[1]!));
-    expect(events.at(-1)).toMatchObject({ id, status: 'succeeded', progress: 100, result: { slept: 1200, steps: 4 }, attempts: 1 });
+    expect(events.at(-1)).toMatchObject({
+      id,
+      status: 'succeeded',
+      progress: 100,
+      result: { slept: 1200, steps: 4 },
+      attempts: 1,
+    });
     const progresses = events.map((e) => e.progress);
     expect(progresses).toEqual([...progresses].sort((a, b) => a - b));
     expect(new Set(progresses).size).toBeGreaterThanOrEqual(3);
@@ -89,21 +125,32 @@ describe('with a real worker process', () => {
     await waitFor(async () => (await jobs.getRow(id)).status === 'running', 15_000, 'running');
     const started = Date.now();
     await jobs.cancel(id);
-    const row = await waitFor(async () => {
-      const r = await jobs.getRow(id);
-      return r.status === 'cancelled' ? r : null;
-    }, 10_000, 'cancelled');
+    const row = await waitFor(
+      async () => {
+        const r = await jobs.getRow(id);
+        return r.status === 'cancelled' ? r : null;
+      },
+      10_000,
+      'cancelled',
+    );
     expect(Date.now() - started).toBeLessThan(5000);
     expect(row.progress).toBeLessThan(100);
     await waitFor(async () => (await bossState(id)) === 'completed', 5000, 'pg-boss completed');
   });
 
   it('a failing handler is retried up to retryLimit, then the row is failed with the message', async () => {
-    const { id } = await jobs.enqueue({ kind: 'system.sleep', payload: { ms: 10, steps: 1, fail: true } }, { retryLimit: 1 });
-    const row = await waitFor(async () => {
-      const r = await jobs.getRow(id);
-      return r.status === 'failed' ? r : null;
-    }, 20_000, 'failed');
+    const { id } = await jobs.enqueue(
+      { kind: 'system.sleep', payload: { ms: 10, steps: 1, fail: true } },
+      { retryLimit: 1 },
+    );
+    const row = await waitFor(
+      async () => {
+        const r = await jobs.getRow(id);
+        return r.status === 'failed' ? r : null;
+      },
+      20_000,
+      'failed',
+    );
     expect(row.attempts).toBe(2);
     expect(row.message).toBe('system.sleep asked to fail');
     expect(await bossState(id)).toBe('failed');

@@ -30,9 +30,17 @@ describe('migrations', () => {
     try {
       // Start from an empty schema to race the runners for real.
       await t.database.pool.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
-      const results = await Promise.all([migrate(t.database.pool), migrate(t.database.pool), migrate(t.database.pool)]);
+      const results = await Promise.all([
+        migrate(t.database.pool),
+        migrate(t.database.pool),
+        migrate(t.database.pool),
+      ]);
       const appliedTotal = results.flat();
-      expect(appliedTotal.sort()).toEqual(readMigrations().map((f) => f.name).sort());
+      expect(appliedTotal.sort()).toEqual(
+        readMigrations()
+          .map((f) => f.name)
+          .sort(),
+      );
     } finally {
       await t.drop();
     }
@@ -46,7 +54,10 @@ describe('migrations', () => {
     const { migrationsDir } = await import('../src/db/migrate');
     const dir = mkdtempSync(join(tmpdir(), 'mig-'));
     for (const f of readMigrations()) copyFileSync(join(migrationsDir(), f.name), join(dir, f.name));
-    writeFileSync(join(dir, '9999_broken.sql'), 'CREATE TABLE half_done(id int); SELECT * FROM no_such_table;');
+    writeFileSync(
+      join(dir, '9999_broken.sql'),
+      'CREATE TABLE half_done(id int); SELECT * FROM no_such_table;',
+    );
     try {
       await expect(migrate(t.database.pool, dir)).rejects.toThrow(/9999_broken/);
       const half = await t.database.pool.query(`SELECT to_regclass('half_done') AS t`);

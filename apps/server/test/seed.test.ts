@@ -18,20 +18,26 @@ describe('seed', () => {
     const config = testConfig({ adminUsername: 'root-admin', demoPassword: 'Demo-pass-2024' });
     const first = await seed(t.db, config);
     expect(first.notes.join('\n')).toMatch(/created system admin 'root-admin' with password: \S{10}/);
-    expect(first.notes.join('\n')).toMatch(/demo-service, demo-company, demo-user, demo-trial with DEMO_PASSWORD/);
+    expect(first.notes.join('\n')).toMatch(
+      /demo-service, demo-company, demo-user, demo-trial with DEMO_PASSWORD/,
+    );
     const before = await counts();
     expect(before).toEqual({ users: 5, companies: 1, projects: 1, lines: 1, members: 2 });
-    const ids = (await t.database.pool.query('SELECT id, username, password_hash FROM users ORDER BY id')).rows;
+    const ids = (await t.database.pool.query('SELECT id, username, password_hash FROM users ORDER BY id'))
+      .rows;
 
     const second = await seed(t.db, config);
     expect(second.notes).toEqual([]);
     expect(await counts()).toEqual(before);
-    expect((await t.database.pool.query('SELECT id, username, password_hash FROM users ORDER BY id')).rows).toEqual(ids);
+    expect(
+      (await t.database.pool.query('SELECT id, username, password_hash FROM users ORDER BY id')).rows,
+    ).toEqual(ids);
   });
 
   it('demo accounts have the roles, company, project permissions and trial expiry of the brief', async () => {
     const rows = (
-      await t.database.pool.query(`SELECT u.username, u.role_id, u.trial, u.expires_at, c.name AS company, p.code AS default_project,
+      await t.database.pool
+        .query(`SELECT u.username, u.role_id, u.trial, u.expires_at, c.name AS company, p.code AS default_project,
           (SELECT permissions FROM project_members m WHERE m.user_id = u.id) AS perms
         FROM users u LEFT JOIN companies c ON c.id = u.company_id LEFT JOIN projects p ON p.id = u.default_project_id
         WHERE u.username LIKE 'demo-%' ORDER BY u.role_id`)

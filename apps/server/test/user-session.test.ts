@@ -32,25 +32,39 @@ describe('GET /api/user/information', () => {
       role_id: 4,
       reset_admin: false,
       company: { id: w.company.id, name: 'Acme' },
-      default_project: { id: w.p1.id, code: w.p1.code, lines: [{ id: w.l1.id, code: 'LINE-A1', name: 'Line A1' }] },
+      default_project: {
+        id: w.p1.id,
+        code: w.p1.code,
+        lines: [{ id: w.l1.id, code: 'LINE-A1', name: 'Line A1' }],
+      },
       trial: false,
       password_alarm: false,
     });
     expect(d.projects.map((p: { id: number }) => p.id)).toEqual([w.p1.id, w.p2.id]);
-    expect(d.projects[0]).toMatchObject({ end_date: '2030-12-31', permissions: [1, 2], company: { id: w.company.id } });
+    expect(d.projects[0]).toMatchObject({
+      end_date: '2030-12-31',
+      permissions: [1, 2],
+      company: { id: w.company.id },
+    });
     expect(d.permissions).toEqual({ [w.p1.id]: [1, 2], [w.p2.id]: [2] });
   });
 
   it('raises the password alarm after 3 months, and snooze silences it for 3 months', async () => {
     const u = await t.factory.user();
-    await t.db.execute(sql`UPDATE users SET password_changed_at = now() - interval '4 months' WHERE id = ${u.id}`);
+    await t.db.execute(
+      sql`UPDATE users SET password_changed_at = now() - interval '4 months' WHERE id = ${u.id}`,
+    );
     const h = await t.loginAs(u);
-    expect((await t.app.inject({ url: '/api/user/information', headers: h })).json().data.password_alarm).toBe(true);
+    expect(
+      (await t.app.inject({ url: '/api/user/information', headers: h })).json().data.password_alarm,
+    ).toBe(true);
     const snooze = await t.app.inject({ method: 'POST', url: '/api/user/password-alarm/snooze', headers: h });
     expect(snooze.statusCode).toBe(200);
     const until = new Date(snooze.json().data.snoozed_until).getTime();
     expect(until - Date.now()).toBeGreaterThan(85 * 86_400_000);
-    expect((await t.app.inject({ url: '/api/user/information', headers: h })).json().data.password_alarm).toBe(false);
+    expect(
+      (await t.app.inject({ url: '/api/user/information', headers: h })).json().data.password_alarm,
+    ).toBe(false);
   });
 });
 
@@ -58,7 +72,9 @@ describe('GET /api/projects visibility', () => {
   it('role 1/2 see all, role 3 its company, role 4/5 member projects', async () => {
     const w = await world();
     const ids = async (u: { id: number; roleId: number; companyId: number | null }) =>
-      (await t.app.inject({ url: '/api/projects', headers: await t.loginAs(u) })).json().data.map((p: { id: number }) => p.id);
+      (await t.app.inject({ url: '/api/projects', headers: await t.loginAs(u) }))
+        .json()
+        .data.map((p: { id: number }) => p.id);
     const admin = await t.factory.user({ roleId: 1 });
     const service = await t.factory.user({ roleId: 2 });
     const companyAdmin = await t.factory.user({ roleId: 3, companyId: w.company.id });
@@ -94,17 +110,46 @@ describe('GET /api/v2/project-limit/{id}/get', () => {
 
 describe('POST /api/user/change-password', () => {
   const change = async (u: { id: number; roleId: number; companyId: number | null }, body: object) =>
-    t.app.inject({ method: 'POST', url: '/api/user/change-password', headers: await t.loginAs(u), payload: body });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/change-password',
+      headers: await t.loginAs(u),
+      payload: body,
+    });
 
   it('applies the SPEC §5 rules with field-level codes', async () => {
     const u = await t.factory.user();
     const cases: [object, string, string][] = [
-      [{ oldPassword: TEST_PASSWORD, newPassword: 'short1', confirmPassword: 'short1' }, 'PASSWORD_WEAK', 'newPassword'],
-      [{ oldPassword: TEST_PASSWORD, newPassword: 'abcdefghij', confirmPassword: 'abcdefghij' }, 'PASSWORD_WEAK', 'newPassword'],
-      [{ oldPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, 'PASSWORD_SAME_AS_OLD', 'newPassword'],
-      [{ oldPassword: TEST_PASSWORD, newPassword: 'abcde12345', confirmPassword: 'abcde12346' }, 'PASSWORD_MISMATCH', 'confirmPassword'],
-      [{ oldPassword: 'wrong-old-1', newPassword: 'abcde12345', confirmPassword: 'abcde12345' }, 'PASSWORD_WRONG', 'oldPassword'],
-      [{ oldPassword: TEST_PASSWORD, newPassword: '', confirmPassword: '' }, 'PASSWORD_REQUIRED', 'newPassword'],
+      [
+        { oldPassword: TEST_PASSWORD, newPassword: 'short1', confirmPassword: 'short1' },
+        'PASSWORD_WEAK',
+        'newPassword',
+      ],
+      [
+        { oldPassword: TEST_PASSWORD, newPassword: 'abcdefghij', confirmPassword: 'abcdefghij' },
+        'PASSWORD_WEAK',
+        'newPassword',
+      ],
+      [
+        { oldPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+        'PASSWORD_SAME_AS_OLD',
+        'newPassword',
+      ],
+      [
+        { oldPassword: TEST_PASSWORD, newPassword: 'abcde12345', confirmPassword: 'abcde12346' },
+        'PASSWORD_MISMATCH',
+        'confirmPassword',
+      ],
+      [
+        { oldPassword: 'wrong-old-1', newPassword: 'abcde12345', confirmPassword: 'abcde12345' },
+        'PASSWORD_WRONG',
+        'oldPassword',
+      ],
+      [
+        { oldPassword: TEST_PASSWORD, newPassword: '', confirmPassword: '' },
+        'PASSWORD_REQUIRED',
+        'newPassword',
+      ],
     ];
     for (const [body, code, field] of cases) {
       const res = await change(u, body);
@@ -116,16 +161,54 @@ describe('POST /api/user/change-password', () => {
   it('forced-change flow: reset_admin is reported, cleared by a change, and the new password logs in', async () => {
     const u = await t.factory.user({ resetByAdmin: true });
     const h = await t.loginAs(u);
-    expect((await t.app.inject({ url: '/api/user/information', headers: h })).json().data.reset_admin).toBe(true);
-    const ok = await change(u, { oldPassword: TEST_PASSWORD, newPassword: 'NewPass-2024', confirmPassword: 'NewPass-2024' });
+    expect((await t.app.inject({ url: '/api/user/information', headers: h })).json().data.reset_admin).toBe(
+      true,
+    );
+    const ok = await change(u, {
+      oldPassword: TEST_PASSWORD,
+      newPassword: 'NewPass-2024',
+      confirmPassword: 'NewPass-2024',
+    });
     expect(ok.statusCode).toBe(200);
     const info = (await t.app.inject({ url: '/api/user/information', headers: h })).json().data;
     expect(info.reset_admin).toBe(false);
     expect(Date.now() - new Date(info.password_changed_at).getTime()).toBeLessThan(60_000);
     const login = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password }, remoteAddress: '10.1.1.1' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: u.username, password },
+        remoteAddress: '10.1.1.1',
+      });
     expect((await login('NewPass-2024')).statusCode).toBe(200);
     expect((await login(TEST_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('a password change ends the other sessions and keeps the current one', async () => {
+    const u = await t.factory.user();
+    const cookieOf = async (ip: string) => {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: u.username, password: TEST_PASSWORD },
+        remoteAddress: ip,
+      });
+      return r.cookies.find((c) => c.name === 'refresh_token')!.value;
+    };
+    const here = await cookieOf('10.2.2.1');
+    const elsewhere = await cookieOf('10.2.2.2');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/change-password',
+      headers: await t.loginAs(u),
+      cookies: { refresh_token: here },
+      payload: { oldPassword: TEST_PASSWORD, newPassword: 'Other-pass-77', confirmPassword: 'Other-pass-77' },
+    });
+    expect(res.statusCode).toBe(200);
+    const refresh = (c: string) =>
+      t.app.inject({ method: 'POST', url: '/api/refresh-token', cookies: { refresh_token: c } });
+    expect((await refresh(elsewhere)).statusCode).toBe(401);
+    expect((await refresh(here)).statusCode).toBe(200);
   });
 });
 
@@ -138,7 +221,10 @@ describe('GET /api/common/*', () => {
       { id: 1, name: '학습' },
       { id: 2, name: '모니터링' },
     ]);
-    const en = await t.app.inject({ url: '/api/common/labeling_type_list', headers: { ...h, 'x-locale': 'en' } });
+    const en = await t.app.inject({
+      url: '/api/common/labeling_type_list',
+      headers: { ...h, 'x-locale': 'en' },
+    });
     expect(en.json().data.map((x: { code: string }) => x.code)).toEqual(['cf', 'od', 'sg', 'target-region']);
     expect(en.json().data[0].name).toBe('Classification');
     for (const list of ['work_type_list', 'process_type_list', 'usage_type_list']) {

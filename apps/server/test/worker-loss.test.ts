@@ -29,11 +29,18 @@ describe('lost worker', () => {
     await first.ready();
     await waitFor(async () => (await health()).status === 'ok', 10_000, 'health ok with one worker');
 
-    const { id } = await jobs.enqueue({ kind: 'system.sleep', payload: { ms: 4000, steps: 8 } }, { retryLimit: 1 });
-    const running = await waitFor(async () => {
-      const r = await jobs.getRow(id);
-      return r.status === 'running' && r.progress > 0 ? r : null;
-    }, 15_000, 'job running on the first worker');
+    const { id } = await jobs.enqueue(
+      { kind: 'system.sleep', payload: { ms: 4000, steps: 8 } },
+      { retryLimit: 1 },
+    );
+    const running = await waitFor(
+      async () => {
+        const r = await jobs.getRow(id);
+        return r.status === 'running' && r.progress > 0 ? r : null;
+      },
+      15_000,
+      'job running on the first worker',
+    );
     expect(running.attempts).toBe(1);
 
     first.child.kill('SIGKILL');
@@ -41,16 +48,24 @@ describe('lost worker', () => {
     reaper = new WorkerReaper(t.database, t.queue!, t.deps.config.workerStaleMs);
     reaper.start(300);
 
-    const lostHealth = await waitFor(async () => {
-      const h = await health();
-      return h.workers.lost >= 1 ? h : null;
-    }, 15_000, 'health reports the lost worker');
+    const lostHealth = await waitFor(
+      async () => {
+        const h = await health();
+        return h.workers.lost >= 1 ? h : null;
+      },
+      15_000,
+      'health reports the lost worker',
+    );
     expect(lostHealth).toMatchObject({ status: 'degraded', workers: { alive: 0, lost: 1, expected: 1 } });
     // The reaper marks the worker lost, then hands its job back: wait for the second step too.
-    const requeued = await waitFor(async () => {
-      const r = await jobs.getRow(id);
-      return r.status !== 'running' ? r : null;
-    }, 10_000, 'job handed back');
+    const requeued = await waitFor(
+      async () => {
+        const r = await jobs.getRow(id);
+        return r.status !== 'running' ? r : null;
+      },
+      10_000,
+      'job handed back',
+    );
     expect(requeued.status).toBe('queued');
     expect(requeued.message).toMatch(/worker lost/);
     expect((await t.queue!.boss.getJobById('system.sleep', id))?.state).toBe('retry');
@@ -58,10 +73,14 @@ describe('lost worker', () => {
     const second = spawnWorker(t.url);
     spawned.push(second);
     await second.ready();
-    const done = await waitFor(async () => {
-      const r = await jobs.getRow(id);
-      return r.status === 'succeeded' ? r : null;
-    }, 20_000, 'job finished by the second worker');
+    const done = await waitFor(
+      async () => {
+        const r = await jobs.getRow(id);
+        return r.status === 'succeeded' ? r : null;
+      },
+      20_000,
+      'job finished by the second worker',
+    );
     expect(done.attempts).toBe(2);
     expect(done.workerId).not.toBe(running.workerId);
     expect(done.result).toEqual({ slept: 4000, steps: 8 });

@@ -24,7 +24,10 @@ export interface JobHandler<K extends JobKind = JobKind> {
   run(ctx: HandlerContext<K>): Promise<JobResult>;
 }
 
-export function defineHandler<K extends JobKind>(kind: K, run: (ctx: HandlerContext<K>) => Promise<JobResult>): JobHandler<K> {
+export function defineHandler<K extends JobKind>(
+  kind: K,
+  run: (ctx: HandlerContext<K>) => Promise<JobResult>,
+): JobHandler<K> {
   return { kind, run };
 }
 

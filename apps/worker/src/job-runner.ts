@@ -28,9 +28,13 @@ export class JobRunner {
 
   async start(pollingIntervalSeconds = 0.5): Promise<void> {
     for (const kind of this.registry.keys()) {
-      await this.boss.work<object>(kind, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async (batch) => {
-        for (const job of batch) await this.run(job);
-      });
+      await this.boss.work<object>(
+        kind,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
+        async (batch) => {
+          for (const job of batch) await this.run(job);
+        },
+      );
     }
   }
 
@@ -82,7 +86,8 @@ export class JobRunner {
         await this.jobs.finish(job.id, 'cancelled', 'cancelled');
         return;
       }
-      const message = reason === 'shutdown' ? 'worker stopped' : err instanceof Error ? err.message : String(err);
+      const message =
+        reason === 'shutdown' ? 'worker stopped' : err instanceof Error ? err.message : String(err);
       this.log(`${tag} failed: ${message}`);
       if (job.retryCount < job.retryLimit) await this.jobs.requeue(job.id, `${message}; retrying`);
       else await this.jobs.finish(job.id, 'failed', message);

@@ -4,7 +4,10 @@ import type { JobHandler } from './handler';
 
 // JobHandler<any>: a handler of one kind is not a JobHandler of the whole union (its ctx is narrower).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function buildRegistry(list: readonly JobHandler<any>[], kinds: readonly string[] = JOB_KINDS): Map<JobKind, JobHandler> {
+export function buildRegistry(
+  list: readonly JobHandler<any>[],
+  kinds: readonly string[] = JOB_KINDS,
+): Map<JobKind, JobHandler> {
   const map = new Map<JobKind, JobHandler>();
   const problems: string[] = [];
   for (const h of list) {

@@ -14,10 +14,15 @@ describe('handler registry', () => {
 
   it('refuses a missing handler, a doubled one, and an unknown kind', () => {
     expect(() => buildRegistry([], ['system.sleep'])).toThrow(/no handler for 'system.sleep'/);
-    expect(() => buildRegistry([defineHandler('system.sleep', noop), defineHandler('system.sleep', noop)], ['system.sleep'])).toThrow(
-      /two handlers for 'system.sleep'/,
+    expect(() =>
+      buildRegistry(
+        [defineHandler('system.sleep', noop), defineHandler('system.sleep', noop)],
+        ['system.sleep'],
+      ),
+    ).toThrow(/two handlers for 'system.sleep'/);
+    expect(() => buildRegistry([{ kind: 'x.y', run: noop } as never], ['system.sleep'])).toThrow(
+      /unknown job kind 'x.y'/,
     );
-    expect(() => buildRegistry([{ kind: 'x.y', run: noop } as never], ['system.sleep'])).toThrow(/unknown job kind 'x.y'/);
   });
 
   it('the shipped handler list covers every job kind of the domain union', () => {

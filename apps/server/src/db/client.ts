@@ -15,7 +15,11 @@ export interface Database {
 pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
 
 export function createDatabase(url: string, opts: { max?: number; applicationName?: string } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, application_name: opts.applicationName });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    application_name: opts.applicationName,
+  });
   // An idle client losing its connection (PG restart) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });

@@ -69,7 +69,9 @@ async function clearStalePostmaster(dataDir: string, log: (m: string) => void): 
   }
   const ppid = parentPid(pid);
   if (ppid !== null && ppid > 1 && ppid !== process.pid && alive(ppid)) {
-    throw new Error(`PostgreSQL in ${dataDir} is in use by process ${ppid}; is another server running on this DATA_DIR?`);
+    throw new Error(
+      `PostgreSQL in ${dataDir} is in use by process ${ppid}; is another server running on this DATA_DIR?`,
+    );
   }
   log(`stopping orphaned PostgreSQL pid ${pid}`);
   process.kill(pid, 'SIGINT');
@@ -125,14 +127,18 @@ export async function startEmbeddedPostgres(opts: {
     try {
       await epg.initialise();
     } catch (err) {
-      const hint = isRoot ? ` (the postgres user must be able to reach ${dataDir}: every parent folder needs o+x)` : '';
+      const hint = isRoot
+        ? ` (the postgres user must be able to reach ${dataDir}: every parent folder needs o+x)`
+        : '';
       throw new Error(`${(err as Error).message.trim()}${hint}`, { cause: err });
     }
   }
   try {
     await epg.start();
   } catch (err) {
-    throw new Error(`PostgreSQL did not start: ${errors.slice(-5).join(' | ') || String(err)}`, { cause: err });
+    throw new Error(`PostgreSQL did not start: ${errors.slice(-5).join(' | ') || String(err)}`, {
+      cause: err,
+    });
   }
   const url = (db: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
   const admin = new pg.Client({ connectionString: url('postgres') });

@@ -28,7 +28,9 @@ export interface MigrationFile {
 }
 
 export function readMigrations(dir = migrationsDir()): MigrationFile[] {
-  const files = readdirSync(dir).filter((f) => FILE_RE.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => FILE_RE.test(f))
+    .sort();
   const seen = new Set<string>();
   return files.map((name) => {
     const version = name.slice(0, 4);
@@ -48,13 +50,18 @@ export async function migrate(pool: pg.Pool, dir?: string): Promise<string[]> {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version text PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const done = new Set((await client.query('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const done = new Set(
+      (await client.query('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
     for (const f of files) {
       if (done.has(f.version)) continue;
       try {
         await client.query('BEGIN');
         await client.query(f.sql);
-        await client.query('INSERT INTO schema_migrations(version, name) VALUES ($1, $2)', [f.version, f.name]);
+        await client.query('INSERT INTO schema_migrations(version, name) VALUES ($1, $2)', [
+          f.version,
+          f.name,
+        ]);
         await client.query('COMMIT');
         applied.push(f.name);
       } catch (err) {

@@ -25,7 +25,11 @@ export class AppError extends Error {
   static conflict(field?: string, code: string = ErrorCode.Conflict) {
     return new AppError(code, 409, {}, field);
   }
-  static validation(field: string, code: string = ErrorCode.ValidationFailed, params: Record<string, string | number> = {}) {
+  static validation(
+    field: string,
+    code: string = ErrorCode.ValidationFailed,
+    params: Record<string, string | number> = {},
+  ) {
     return new AppError(code, 400, params, field);
   }
 }

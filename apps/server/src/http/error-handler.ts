@@ -39,7 +39,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type) keep their status.
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unhandled error');
-    const code = status === 500 ? ErrorCode.Internal : status === 429 ? ErrorCode.TooManyRequests : ErrorCode.BadRequest;
+    const code =
+      status === 500 ? ErrorCode.Internal : status === 429 ? ErrorCode.TooManyRequests : ErrorCode.BadRequest;
     return sendError(req, reply, status, code);
   });
 }

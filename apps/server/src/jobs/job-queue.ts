@@ -49,8 +49,15 @@ export function pgBossQueue(boss: PgBoss): JobQueue {
   return {
     boss,
     async send(kind, payload, opts) {
-      const db = opts.client ? { executeSql: (text: string, values: unknown[]) => opts.client!.query(text, values) } : undefined;
-      return boss.send(kind, payload, { id: opts.id, singletonKey: opts.singletonKey, retryLimit: opts.retryLimit, db });
+      const db = opts.client
+        ? { executeSql: (text: string, values: unknown[]) => opts.client!.query(text, values) }
+        : undefined;
+      return boss.send(kind, payload, {
+        id: opts.id,
+        singletonKey: opts.singletonKey,
+        retryLimit: opts.retryLimit,
+        db,
+      });
     },
     cancel: (kind, id) => boss.cancel(kind, id),
     async failActive(kind, id, message) {
@@ -60,10 +67,12 @@ export function pgBossQueue(boss: PgBoss): JobQueue {
       return job.retryCount < job.retryLimit ? 'retry' : 'failed';
     },
     async counts() {
-      const { rows } = await boss.getDb().executeSql(
-        `SELECT state, count(*) AS n FROM ${BOSS_SCHEMA}.job WHERE state IN ('created','retry','active') GROUP BY state`,
-        [],
-      );
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `SELECT state, count(*) AS n FROM ${BOSS_SCHEMA}.job WHERE state IN ('created','retry','active') GROUP BY state`,
+          [],
+        );
       const n = (s: string) => Number(rows.find((r: { state: string }) => r.state === s)?.n ?? 0);
       return { queued: n('created') + n('retry'), active: n('active') };
     },

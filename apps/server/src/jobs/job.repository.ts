@@ -31,11 +31,20 @@ export class JobRepository {
   async progress(id: string, pct: number, message?: string): Promise<void> {
     await this.db
       .update(jobs)
-      .set({ progress: clampProgress(pct), ...(message !== undefined ? { message } : {}), updatedAt: sql`now()` })
+      .set({
+        progress: clampProgress(pct),
+        ...(message !== undefined ? { message } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
   }
 
-  async finish(id: string, status: 'succeeded' | 'failed' | 'cancelled', message: string, result: unknown = null): Promise<void> {
+  async finish(
+    id: string,
+    status: 'succeeded' | 'failed' | 'cancelled',
+    message: string,
+    result: unknown = null,
+  ): Promise<void> {
     await this.db
       .update(jobs)
       .set({
@@ -73,7 +82,10 @@ export class JobRepository {
 
   runningOnWorkers(workerIds: string[]): Promise<JobRow[]> {
     if (workerIds.length === 0) return Promise.resolve([]);
-    return this.db.select().from(jobs).where(and(eq(jobs.status, 'running'), inArray(jobs.workerId, workerIds)));
+    return this.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.status, 'running'), inArray(jobs.workerId, workerIds)));
   }
 }
 
@@ -95,7 +107,10 @@ export class WorkerRepository {
   }
 
   async stopped(id: string): Promise<void> {
-    await this.db.update(workers).set({ stoppedAt: sql`now()` }).where(eq(workers.id, id));
+    await this.db
+      .update(workers)
+      .set({ stoppedAt: sql`now()` })
+      .where(eq(workers.id, id));
   }
 
   /** Marks workers with a stale heartbeat as lost; each is returned to exactly one caller. */

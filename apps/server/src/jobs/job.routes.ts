@@ -3,7 +3,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Role, dataOf, errorBodySchema, isFinishedJobStatus, jobViewSchema, uuidParamSchema } from '@sightline/domain';
+import {
+  Role,
+  dataOf,
+  errorBodySchema,
+  isFinishedJobStatus,
+  jobViewSchema,
+  uuidParamSchema,
+} from '@sightline/domain';
 import { ProjectRepository } from '../features/projects/project.repository';
 import { JobService, mapJob } from './job.service';
 
@@ -19,13 +26,19 @@ export default async function jobRoutes(root: FastifyInstance) {
   const service = new JobService(database, queue);
   const projects = new ProjectRepository(database.db);
   const security = [{ bearer: [] }];
-  const visible = (req: FastifyRequest) => async () => (await projects.listVisible(req.actor)).map((p) => p.id);
+  const visible = (req: FastifyRequest) => async () =>
+    (await projects.listVisible(req.actor)).map((p) => p.id);
 
   app.get(
     '/api/jobs/:id',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['jobs'], security, params: uuidParamSchema, response: { 200: dataOf(jobViewSchema), 404: errorBodySchema } },
+      schema: {
+        tags: ['jobs'],
+        security,
+        params: uuidParamSchema,
+        response: { 200: dataOf(jobViewSchema), 404: errorBodySchema },
+      },
     },
     async (req) => ({ data: mapJob(await service.getForActor(req.params.id, req.actor, visible(req))) }),
   );
@@ -34,7 +47,12 @@ export default async function jobRoutes(root: FastifyInstance) {
     '/api/jobs/:id/cancel',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['jobs'], security, params: uuidParamSchema, response: { 200: dataOf(jobViewSchema), 404: errorBodySchema } },
+      schema: {
+        tags: ['jobs'],
+        security,
+        params: uuidParamSchema,
+        response: { 200: dataOf(jobViewSchema), 404: errorBodySchema },
+      },
     },
     async (req) => {
       await service.getForActor(req.params.id, req.actor, visible(req));
@@ -49,12 +67,18 @@ export default async function jobRoutes(root: FastifyInstance) {
       schema: {
         tags: ['jobs'],
         security,
-        body: z.object({ ms: z.number().int().min(0).max(60_000).default(0), steps: z.number().int().min(1).max(100).default(1) }),
+        body: z.object({
+          ms: z.number().int().min(0).max(60_000).default(0),
+          steps: z.number().int().min(1).max(100).default(1),
+        }),
         response: { 200: dataOf(z.object({ id: z.string() })) },
       },
     },
     async (req) => {
-      const { id } = await service.enqueue({ kind: 'system.sleep', payload: req.body }, { userId: req.actor.id });
+      const { id } = await service.enqueue(
+        { kind: 'system.sleep', payload: req.body },
+        { userId: req.actor.id },
+      );
       return { data: { id } };
     },
   );
@@ -67,7 +91,8 @@ export default async function jobRoutes(root: FastifyInstance) {
       schema: {
         tags: ['jobs'],
         security,
-        description: 'Server-sent events: one `data:` line with the job (as GET /api/jobs/{id}) per change, until it finishes.',
+        description:
+          'Server-sent events: one `data:` line with the job (as GET /api/jobs/{id}) per change, until it finishes.',
         params: uuidParamSchema,
         querystring: z.object({ access_token: z.string().optional() }),
       },

@@ -68,7 +68,14 @@ export class JobService {
       const id = randomUUID();
       await client.query(
         `INSERT INTO jobs (id, queue, kind, payload, singleton_key, project_id, user_id) VALUES ($1, $2, $2, $3, $4, $5, $6)`,
-        [id, job.kind, JSON.stringify(job.payload), opts.singletonKey ?? null, opts.projectId ?? null, opts.userId ?? null],
+        [
+          id,
+          job.kind,
+          JSON.stringify(job.payload),
+          opts.singletonKey ?? null,
+          opts.projectId ?? null,
+          opts.userId ?? null,
+        ],
       );
       const sent = await queue.send(job.kind, job.payload, {
         id,

@@ -20,7 +20,10 @@ export class WorkerReaper {
   }
 
   start(intervalMs = 2000) {
-    this.timer = setInterval(() => void this.runOnce().catch((e) => this.log(`reaper: ${(e as Error).message}`)), intervalMs);
+    this.timer = setInterval(
+      () => void this.runOnce().catch((e) => this.log(`reaper: ${(e as Error).message}`)),
+      intervalMs,
+    );
     this.timer.unref();
   }
 

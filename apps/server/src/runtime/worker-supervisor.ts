@@ -36,7 +36,9 @@ export class WorkerSupervisor {
 
   start() {
     if (this.count > 0 && !existsSync(this.entry)) {
-      this.log(`worker entry ${this.entry} not found: run 'node scripts/build.mjs' (jobs will wait in the queue)`);
+      this.log(
+        `worker entry ${this.entry} not found: run 'node scripts/build.mjs' (jobs will wait in the queue)`,
+      );
       return;
     }
     for (let i = 0; i < this.count; i++) {
@@ -52,7 +54,10 @@ export class WorkerSupervisor {
 
   private spawn(slot: Slot) {
     slot.startedAt = Date.now();
-    const child = spawn(process.execPath, [this.entry], { env: this.env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [this.entry], {
+      env: this.env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     slot.child = child;
     child.on('exit', (code, signal) => {
       slot.child = null;

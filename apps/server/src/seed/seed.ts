@@ -79,14 +79,31 @@ export async function seed(db: Db, config: ServerConfig): Promise<SeedReport> {
   }
   await db
     .insert(lines)
-    .values({ projectId: project!.id, code: DEMO.lineCode, name: 'Demo line', productName: 'Demo product', processName: 'Visual inspection' })
+    .values({
+      projectId: project!.id,
+      code: DEMO.lineCode,
+      name: 'Demo line',
+      productName: 'Demo product',
+      processName: 'Visual inspection',
+    })
     .onConflictDoNothing();
 
   const demoPassword = config.demoPassword ?? generatePassword();
   const base = { companyId: company!.id, department: 'Demo', password: demoPassword };
   const made = [
-    await ensureUser(db, { ...base, username: 'demo-service', name: 'Demo Service Admin', roleId: Role.ServiceAdmin, companyId: null }),
-    await ensureUser(db, { ...base, username: 'demo-company', name: 'Demo Company Admin', roleId: Role.CompanyAdmin }),
+    await ensureUser(db, {
+      ...base,
+      username: 'demo-service',
+      name: 'Demo Service Admin',
+      roleId: Role.ServiceAdmin,
+      companyId: null,
+    }),
+    await ensureUser(db, {
+      ...base,
+      username: 'demo-company',
+      name: 'Demo Company Admin',
+      roleId: Role.CompanyAdmin,
+    }),
   ];
   const demoUser = await ensureUser(db, {
     ...base,
@@ -108,7 +125,11 @@ export async function seed(db: Db, config: ServerConfig): Promise<SeedReport> {
   if (demoUser.created) {
     await db
       .insert(projectMembers)
-      .values({ projectId: project!.id, userId: demoUser.id, permissions: [ProjectPermission.Training, ProjectPermission.Monitoring] })
+      .values({
+        projectId: project!.id,
+        userId: demoUser.id,
+        permissions: [ProjectPermission.Training, ProjectPermission.Monitoring],
+      })
       .onConflictDoNothing();
   }
   if (demoTrial.created) {

@@ -61,8 +61,11 @@ function badInputSuite(kind: 'local' | 's3') {
     it('refuses an entry that is larger than its header says, after others were stored', async () => {
       const good = await pngs(8, 1500);
       const liar = await png(1599, 200);
-      const z = await zip([...good.map((d, i) => ({ name: `l/g${i}.png`, data: d, store: true })), { name: 'l/liar.png', data: liar, store: true }]);
+      const z = await zip([...good.map((d, i) => ({ name: `l/g${i}.png`, data: d })), { name: 'l/liar.png', data: liar }]);
       await expectRefused([{ name: 'liar.zip', data: setDeclaredSize(z, 'l/liar.png', 100) }], 'ZIP_BOMB', 'liar.zip: l/liar.png');
+      // A stored entry whose two sizes disagree is caught while reading the directory.
+      const stored = await zip([{ name: 's/liar.png', data: liar, store: true }]);
+      await expectRefused([{ name: 'stored.zip', data: setDeclaredSize(stored, 's/liar.png', 100) }], 'ZIP_BOMB', 'stored.zip');
     });
 
     it('refuses non-images, by extension and by content', async () => {

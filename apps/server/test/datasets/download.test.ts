@@ -71,7 +71,7 @@ describe('download requests', () => {
     expect(before.data[0]).toMatchObject({ job_id: jobId, file_name: null, status: 'progress', progress: 0, work_name: 'exportme', file_count: 2, download_path: null, days_remaining: 3 });
     expect(before.data[0].origin_files.split(',').sort()).toEqual(['f1', 'z']);
     expect(Date.parse(before.data[0].expired_date) - Date.parse(before.data[0].created_at)).toBe(3 * 24 * 3600 * 1000);
-    expect(before.data[0].origin_path).toBe(`project/${project.code}/data//exportme`);
+    expect(before.data[0].origin_path).toBe(`project/${project.code}/data/exportme`);
 
     const result = await runExport(jobId, datasetId);
     expect(result).toMatchObject({ file_name: 'exportme.zip', images: 3 });

@@ -14,13 +14,19 @@ export type TestUser = UserRow & { password: string };
 export function factories(db: Db) {
   return {
     async company(over: Partial<typeof companies.$inferInsert> = {}) {
-      const [row] = await db.insert(companies).values({ name: `Company ${uniq()}`, ...over }).returning();
+      const [row] = await db
+        .insert(companies)
+        .values({ name: `Company ${uniq()}`, ...over })
+        .returning();
       return row!;
     },
 
     async project(over: Partial<typeof projects.$inferInsert> = {}) {
       const code = over.code ?? `PRJ-${uniq()}`;
-      const [row] = await db.insert(projects).values({ code, title: `Project ${code}`, ...over }).returning();
+      const [row] = await db
+        .insert(projects)
+        .values({ code, title: `Project ${code}`, ...over })
+        .returning();
       return row!;
     },
 
@@ -28,7 +34,14 @@ export function factories(db: Db) {
       const code = over.code ?? `LINE-${uniq()}`;
       const [row] = await db
         .insert(lines)
-        .values({ projectId, code, name: `Line ${code}`, productName: 'Product', processName: 'Process', ...over })
+        .values({
+          projectId,
+          code,
+          name: `Line ${code}`,
+          productName: 'Product',
+          processName: 'Process',
+          ...over,
+        })
         .returning();
       return row!;
     },
@@ -46,10 +59,20 @@ export function factories(db: Db) {
       } = {},
     ): Promise<TestUser> {
       const { password = TEST_PASSWORD, projects: memberships = {}, managerOf = [], ...rest } = over;
-      const passwordHash = password === TEST_PASSWORD ? await (testHash ??= hashPassword(TEST_PASSWORD)) : await hashPassword(password);
+      const passwordHash =
+        password === TEST_PASSWORD
+          ? await (testHash ??= hashPassword(TEST_PASSWORD))
+          : await hashPassword(password);
       const [row] = await db
         .insert(users)
-        .values({ username: `user-${uniq()}`, name: 'Test User', department: 'QA', roleId: 4, passwordHash, ...rest })
+        .values({
+          username: `user-${uniq()}`,
+          name: 'Test User',
+          department: 'QA',
+          roleId: 4,
+          passwordHash,
+          ...rest,
+        })
         .returning();
       for (const [projectId, permissions] of Object.entries(memberships)) {
         await db.insert(projectMembers).values({

@@ -44,7 +44,11 @@ export function spawnWorker(databaseUrl: string, env: Record<string, string> = {
 }
 
 /** Polls fn until it returns a truthy value (or throws after timeoutMs). */
-export async function waitFor<T>(fn: () => Promise<T>, timeoutMs = 20_000, label = 'condition'): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  fn: () => Promise<T>,
+  timeoutMs = 20_000,
+  label = 'condition',
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -57,5 +61,7 @@ export async function waitFor<T>(fn: () => Promise<T>, timeoutMs = 20_000, label
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`timed out waiting for ${label} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+  throw new Error(
+    `timed out waiting for ${label} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`,
+  );
 }

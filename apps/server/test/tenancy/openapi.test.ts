@@ -8,7 +8,13 @@ describe('OpenAPI document', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/api/admin/companies', '/api/admin/users/{id}', '/api/admin/projects/{id}/participants', '/api/admin/algorithms/{id}/description', '/api/auth/password-reset-request']) {
+    for (const p of [
+      '/api/admin/companies',
+      '/api/admin/users/{id}',
+      '/api/admin/projects/{id}/participants',
+      '/api/admin/algorithms/{id}/description',
+      '/api/auth/password-reset-request',
+    ]) {
       expect(paths).toContain(p);
     }
   });

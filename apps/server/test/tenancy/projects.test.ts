@@ -149,6 +149,29 @@ describe('project codes', () => {
   });
 });
 
+describe('my projects', () => {
+  it('narrows a service admin to the projects it manages with mine=true', async () => {
+    const svcUser = await t.factory.user({ roleId: 2, companyId: null });
+    const managed = await t.factory.project();
+    await t.factory.project();
+    const h = await t.loginAs(await t.factory.user({ roleId: 1, companyId: null }));
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/projects/${managed.id}/managers`,
+      headers: h,
+      payload: { userId: svcUser.id },
+    });
+    const svc = await t.loginAs(svcUser);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/admin/projects?mine=true', headers: svc });
+    expect(mine.json().data).toMatchObject({
+      total: 1,
+      data: [{ id: managed.id, managers: [{ id: svcUser.id }] }],
+    });
+    const all = await t.app.inject({ method: 'GET', url: '/api/admin/projects?perPage=100', headers: svc });
+    expect(all.json().data.total).toBeGreaterThan(1);
+  });
+});
+
 describe('lines', () => {
   it('keeps line codes unique within a project only', async () => {
     const h = await sys();

@@ -6,7 +6,8 @@ import Cookies from 'js-cookie';
 import { DEFAULT_LOCALE, LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, type Locale } from '@sightline/domain';
 
 type Texts = Record<string, unknown>;
-const modules = import.meta.glob<{ default: Texts }>('./*/*.ts', { eager: true });
+// The test folder is excluded: its files match './*/*.ts' too and must not end up in the app bundle.
+const modules = import.meta.glob<{ default: Texts }>(['./*/*.ts', '!./__tests__/*.ts'], { eager: true });
 
 const resources: Record<string, Record<string, Texts>> = {};
 for (const [file, mod] of Object.entries(modules)) {

@@ -24,6 +24,7 @@ export const ACTIONS = [
   'user.resetPassword',
   'user.setDefaultProject',
   'resetRequest.list',
+  'resetRequest.read',
   'algorithm.read',
   'algorithm.manage',
 ] as const;
@@ -112,6 +113,10 @@ export function can(actor: Actor, action: Action, r: ResourceFacts = {}): boolea
     case 'user.resetPassword':
       if (!mayHandleRole(actor, r.roleId)) return false;
       return isCrossTenant(actor) || sameCompany(actor, r);
+    case 'resetRequest.read':
+      // A request naming no account (unknown ID) concerns the service staff only.
+      if (r.userId === undefined) return isCrossTenant(actor);
+      return isCrossTenant(actor) || (isCompanyAdmin(actor) && sameCompany(actor, r));
     case 'user.setDefaultProject':
       // SPEC §6: set per user (by themselves) or by an administrator of that user.
       if (r.userId === actor.id) return true;

@@ -33,7 +33,8 @@ export function defaultOriginPath(item: {
   if (item.origin_path) return item.origin_path;
   const usage = item.usage_type_code ?? '';
   const x = usage.toLowerCase() === 'test' ? 'inference' : usage;
-  return `project/${item.project_code}/data/${x}/${item.work_output ?? ''}`;
+  // Without a usage type (plain dataset downloads) the segment is left out rather than left empty.
+  return x ? `project/${item.project_code}/data/${x}/${item.work_output ?? ''}` : `project/${item.project_code}/data/${item.work_output ?? ''}`;
 }
 
 /** Path of a finished file under the image base: /{code}/download/{username}/{job_id}/{file_name}. */

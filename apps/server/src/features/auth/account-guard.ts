@@ -40,7 +40,12 @@ export class AccountGuard {
     return new Date(w.start) <= now && now < new Date(w.end);
   }
 
-  async check(user: { id: number; roleId: number; companyId: number | null; expiresAt: Date | null }): Promise<void> {
+  async check(user: {
+    id: number;
+    roleId: number;
+    companyId: number | null;
+    expiresAt: Date | null;
+  }): Promise<void> {
     if (this.appliesToProduct() && user.roleId !== Role.SystemAdmin) {
       const w = await this.maintenanceWindow();
       if (AccountGuard.isActive(w) && (w.exemptCompanyId === null || user.companyId !== w.exemptCompanyId)) {
@@ -49,7 +54,11 @@ export class AccountGuard {
         throw new AppError(ErrorCode.Maintenance, 503);
       }
     }
-    if (isTrialAccount({ roleId: user.roleId as RoleId }, this.productName) && user.expiresAt && user.expiresAt <= new Date()) {
+    if (
+      isTrialAccount({ roleId: user.roleId as RoleId }, this.productName) &&
+      user.expiresAt &&
+      user.expiresAt <= new Date()
+    ) {
       throw new AppError(ErrorCode.AccountExpired, 403);
     }
   }

@@ -23,7 +23,7 @@ export default async function authRoutes(root: FastifyInstance) {
     config.refreshTokenTtlDays,
   );
 
-  const setCookie = (reply: FastifyReply, s: IssuedSession) =>
+  const setCookie = (reply: FastifyReply, s: Pick<IssuedSession, 'refreshToken' | 'refreshExpiresAt'>) =>
     reply.setCookie(REFRESH_COOKIE, s.refreshToken, {
       httpOnly: true,
       sameSite: 'strict',
@@ -35,7 +35,9 @@ export default async function authRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: tokenResponseSchema, ...errors } } },
+    {
+      schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: tokenResponseSchema, ...errors } },
+    },
     async (req, reply) => {
       const s = await service.login(req.body.username, req.body.password, req.ip);
       setCookie(reply, s);
@@ -48,7 +50,7 @@ export default async function authRoutes(root: FastifyInstance) {
     { schema: { tags: ['auth'], response: { 200: tokenResponseSchema, ...errors } } },
     async (req, reply) => {
       const s = await service.refresh(req.cookies[REFRESH_COOKIE]);
-      setCookie(reply, s);
+      if (s.refreshToken) setCookie(reply, s);
       return { token: s.token, expiresIn: s.expiresIn };
     },
   );

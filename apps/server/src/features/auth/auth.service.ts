@@ -16,6 +16,13 @@ export const LOGIN_LIMITS = {
   ipFailuresPerMinute: 20,
 } as const;
 
+/**
+ * Two tabs refreshing at the same moment both send the same cookie; the second arrives after the first
+ * rotated it. Within this window that is not treated as theft: it gets an access token, no new cookie
+ * (the browser already holds the rotated one).
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
 export interface IssuedSession {
   token: string;
   expiresIn: number;
@@ -53,7 +60,11 @@ export class AuthService {
     if (!user || !ok) {
       await this.limits.hit(ipKey, 60);
       if (user) {
-        const { locked } = await this.users.recordFailedLogin(user.id, LOGIN_LIMITS.maxFailures, LOGIN_LIMITS.lockMinutes);
+        const { locked } = await this.users.recordFailedLogin(
+          user.id,
+          LOGIN_LIMITS.maxFailures,
+          LOGIN_LIMITS.lockMinutes,
+        );
         if (locked) throw new AppError(ErrorCode.AccountLocked, 423, { minutes: LOGIN_LIMITS.lockMinutes });
       }
       throw new AppError(ErrorCode.InvalidCredentials, 401);
@@ -64,12 +75,31 @@ export class AuthService {
   }
 
   /** Exchanges a refresh token for a new access token and a new refresh token (rotation). */
-  async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+  /** A new access token; refreshToken is null when the cookie must stay as it is (grace reuse). */
+  async refresh(
+    refreshToken: string | undefined,
+  ): Promise<IssuedSession | (Omit<IssuedSession, 'refreshToken'> & { refreshToken: null })> {
     if (!refreshToken) throw AppError.unauthorized(ErrorCode.SessionExpired);
     const row = await this.sessions.findByHash(TokenService.hashRefresh(refreshToken));
     if (!row || row.expiresAt <= new Date()) throw AppError.unauthorized(ErrorCode.SessionExpired);
     if (row.revokedAt) {
-      // A rotated token used again means it leaked (or a replay): end every session of the user.
+      if (row.replacedBy && Date.now() - row.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS) {
+        const successor = await this.sessions.findById(row.replacedBy);
+        const familyAlive = successor && (!successor.revokedAt || successor.replacedBy !== null);
+        const user = familyAlive ? await this.users.findById(row.userId) : undefined;
+        if (user) {
+          await this.guard.check(user);
+          const token = await this.tokens.signAccess(user);
+          return {
+            token,
+            expiresIn: this.tokens.accessTtlSec,
+            refreshToken: null,
+            refreshExpiresAt: row.expiresAt,
+            sessionId: successor!.id,
+          };
+        }
+      }
+      // A rotated token used again later means it leaked (or a replay): end every session of the user.
       if (row.replacedBy) await this.sessions.revokeAllOfUser(row.userId);
       throw AppError.unauthorized(ErrorCode.SessionExpired);
     }
@@ -90,7 +120,11 @@ export class AuthService {
     if (row) await this.sessions.revoke(row.id);
   }
 
-  private async issue(user: { id: number; roleId: number; companyId: number | null }): Promise<IssuedSession> {
+  private async issue(user: {
+    id: number;
+    roleId: number;
+    companyId: number | null;
+  }): Promise<IssuedSession> {
     const { token: refreshToken, hash } = TokenService.newRefreshToken();
     const refreshExpiresAt = new Date(Date.now() + this.refreshTtlDays * 86_400_000);
     const sessionId = await this.sessions.create(user.id, hash, refreshExpiresAt);

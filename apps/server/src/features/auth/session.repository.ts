@@ -1,5 +1,5 @@
 // Refresh-token rows: issue, find, rotate and revoke.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
 
@@ -7,8 +7,15 @@ export class SessionRepository {
   constructor(private readonly db: Db) {}
 
   async create(userId: number, tokenHash: string, expiresAt: Date): Promise<number> {
-    const [row] = await this.db.insert(refreshTokens).values({ userId, tokenHash, expiresAt }).returning({ id: refreshTokens.id });
+    const [row] = await this.db
+      .insert(refreshTokens)
+      .values({ userId, tokenHash, expiresAt })
+      .returning({ id: refreshTokens.id });
     return row!.id;
+  }
+
+  findById(id: number) {
+    return this.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.id, id) });
   }
 
   findByHash(tokenHash: string) {
@@ -29,7 +36,10 @@ export class SessionRepository {
   }
 
   async revoke(id: number): Promise<void> {
-    await this.db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)));
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)));
   }
 
   async revokeAllOfUser(userId: number): Promise<void> {
@@ -37,5 +47,19 @@ export class SessionRepository {
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** Ends every other session of the user (after a password change), keeping the current one. */
+  async revokeOthers(userId: number, keepTokenHash: string | null): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          keepTokenHash ? ne(refreshTokens.tokenHash, keepTokenHash) : undefined,
+        ),
+      );
   }
 }

@@ -23,7 +23,11 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
       if (!payload.sub) return null;
-      return { sub: payload.sub, role: Number(payload.role), company: (payload.company as number | null) ?? null };
+      return {
+        sub: payload.sub,
+        role: Number(payload.role),
+        company: (payload.company as number | null) ?? null,
+      };
     } catch {
       return null;
     }

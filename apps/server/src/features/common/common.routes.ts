@@ -5,14 +5,27 @@ import { z } from 'zod';
 import { dataOf, localizedLookup, lookupItemSchema, type CommonLookupName } from '@sightline/domain';
 import { requestLocale } from '../../http/locale';
 
-const LISTS: CommonLookupName[] = ['labeling_type_list', 'work_type_list', 'process_type_list', 'usage_type_list', 'permission'];
+const LISTS: CommonLookupName[] = [
+  'labeling_type_list',
+  'work_type_list',
+  'process_type_list',
+  'usage_type_list',
+  'permission',
+];
 
 export default async function commonRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   for (const name of LISTS) {
     app.get(
       `/api/common/${name}`,
-      { preHandler: app.authenticate, schema: { tags: ['common'], security: [{ bearer: [] }], response: { 200: dataOf(z.array(lookupItemSchema)) } } },
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags: ['common'],
+          security: [{ bearer: [] }],
+          response: { 200: dataOf(z.array(lookupItemSchema)) },
+        },
+      },
       async (req) => ({ data: localizedLookup(name, requestLocale(req)) }),
     );
   }

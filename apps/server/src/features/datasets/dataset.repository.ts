@@ -34,6 +34,12 @@ const classCountSql = sql<number>`(SELECT count(*)::int FROM dataset_classes c W
 const lockedSql = sql<boolean>`EXISTS (SELECT 1 FROM dataset_locks l WHERE l.dataset_id = datasets.id)`;
 const withStats = { imageCount: imageCountSql, folderCount: folderCountSql, classCount: classCountSql, locked: lockedSql };
 
+export interface ImageFilterArgs {
+  folderId?: number;
+  classId?: number | 'none';
+  filter: string;
+}
+
 export class DatasetRepository {
   constructor(readonly db: Db) {}
 
@@ -41,18 +47,27 @@ export class DatasetRepository {
     return this.db.transaction(fn);
   }
 
-  async list(projectId: number, opts: { purpose?: string; search?: string; page: number; perPage: number }) {
+  private listWhere(projectId: number, opts: { purpose?: string; search?: string }) {
     const where: SQL[] = [eq(datasets.projectId, projectId)];
     if (opts.purpose) where.push(eq(datasets.purpose, opts.purpose as DatasetRow['purpose']));
     if (opts.search) where.push(ilike(datasets.name, `%${opts.search.replace(/[%_\\]/g, '\\$&')}%`));
-    const rows = await this.db
+    return and(...where);
+  }
+
+  /** The page of a project's datasets with their counts (also snapshotted in queries/). */
+  listQuery(projectId: number, opts: { purpose?: string; search?: string; page: number; perPage: number }) {
+    return this.db
       .select({ d: datasets, ...withStats })
       .from(datasets)
-      .where(and(...where))
+      .where(this.listWhere(projectId, opts))
       .orderBy(desc(datasets.updatedAt), desc(datasets.id))
       .limit(opts.perPage)
       .offset((opts.page - 1) * opts.perPage);
-    const [total] = await this.db.select({ n: count() }).from(datasets).where(and(...where));
+  }
+
+  async list(projectId: number, opts: { purpose?: string; search?: string; page: number; perPage: number }) {
+    const rows = await this.listQuery(projectId, opts);
+    const [total] = await this.db.select({ n: count() }).from(datasets).where(this.listWhere(projectId, opts));
     return { rows, total: total?.n ?? 0 };
   }
 
@@ -179,24 +194,30 @@ export class DatasetRepository {
     return inserted;
   }
 
-  async listImages(
-    datasetId: number,
-    f: { folderId?: number; classId?: number | 'none'; filter: string; page: number; perPage: number },
-  ) {
+  private imageWhere(datasetId: number, f: ImageFilterArgs) {
     const where: SQL[] = [eq(datasetImages.datasetId, datasetId)];
     if (f.folderId) where.push(eq(datasetImages.folderId, f.folderId));
     if (f.classId === 'none') where.push(isNull(datasetImages.classId));
     else if (f.classId) where.push(eq(datasetImages.classId, f.classId));
     if (f.filter === 'edited') where.push(eq(datasetImages.edited, true));
     if (f.filter === 'unconfirmed') where.push(eq(datasetImages.confirmed, false));
-    const rows = await this.db
+    return and(...where);
+  }
+
+  /** One page of the image grid (also snapshotted in queries/). */
+  imagesQuery(datasetId: number, f: ImageFilterArgs & { page: number; perPage: number }) {
+    return this.db
       .select()
       .from(datasetImages)
-      .where(and(...where))
+      .where(this.imageWhere(datasetId, f))
       .orderBy(asc(datasetImages.folderId), asc(datasetImages.fileName), asc(datasetImages.id))
       .limit(f.perPage)
       .offset((f.page - 1) * f.perPage);
-    const [total] = await this.db.select({ n: count() }).from(datasetImages).where(and(...where));
+  }
+
+  async listImages(datasetId: number, f: ImageFilterArgs & { page: number; perPage: number }) {
+    const rows = await this.imagesQuery(datasetId, f);
+    const [total] = await this.db.select({ n: count() }).from(datasetImages).where(this.imageWhere(datasetId, f));
     return { rows, total: total?.n ?? 0 };
   }
 

@@ -77,10 +77,12 @@ export class ProjectRepository {
     scope: ListScope,
     q: ListQuery,
     companyId?: number,
+    memberId?: number,
   ): Promise<{ rows: ProjectRow[]; total: number }> {
     const where = and(
       projectScopeFilter(scope),
       companyId ? eq(projects.companyId, companyId) : undefined,
+      memberId ? projectScopeFilter({ kind: 'member', userId: memberId }) : undefined,
       textSearch(q.q, [projects.code, projects.title]),
     );
     const sorts = {

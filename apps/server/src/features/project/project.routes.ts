@@ -20,13 +20,21 @@ export default async function projectAdminRoutes(root: FastifyInstance) {
   const service = new ProjectAdminService(app.deps.database.db);
   const s = { tags: ['admin: projects'], security: [{ bearer: [] }] };
   const auth = { preHandler: app.authenticate };
-  const listQuery = listQuerySchema.extend({ companyId: z.coerce.number().int().positive().optional() });
+  const listQuery = listQuerySchema.extend({
+    companyId: z.coerce.number().int().positive().optional(),
+    mine: z.enum(['true', 'false', '1', '0']).optional(),
+  });
 
   app.get(
     '/api/admin/projects',
     { ...auth, schema: { ...s, querystring: listQuery, response: { 200: listOf(projectRecordSchema) } } },
     async (req) => ({
-      data: await service.list(callerOf(req), req.query, req.query.companyId),
+      data: await service.list(
+        callerOf(req),
+        req.query,
+        req.query.companyId,
+        req.query.mine === 'true' || req.query.mine === '1',
+      ),
     }),
   );
   app.get(

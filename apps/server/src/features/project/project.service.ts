@@ -65,9 +65,15 @@ export class ProjectAdminService {
     this.projects = new ProjectRepository(db);
   }
 
-  async list(actor: Caller, q: ListQuery, companyId?: number): Promise<PageOf<ProjectRecord>> {
+  /** `mine`: only projects the caller takes part in or manages (role 2's /my/projects). */
+  async list(actor: Caller, q: ListQuery, companyId?: number, mine = false): Promise<PageOf<ProjectRecord>> {
     requireCan(actor, 'project.list');
-    const { rows, total } = await this.projects.list(listScope(actor, 'project'), q, companyId);
+    const { rows, total } = await this.projects.list(
+      listScope(actor, 'project'),
+      q,
+      companyId,
+      mine ? actor.id : undefined,
+    );
     const managers = await this.projects.managersOf(rows.map((r) => r.id));
     return { data: rows.map((r) => mapProject(r, managers)), total };
   }

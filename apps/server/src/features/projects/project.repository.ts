@@ -22,7 +22,10 @@ export class ProjectRepository {
     if (actor.roleId === Role.CompanyAdmin) return eq(projects.companyId, actor.companyId ?? -1);
     return inArray(
       projects.id,
-      this.db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, actor.id)),
+      this.db
+        .select({ id: projectMembers.projectId })
+        .from(projectMembers)
+        .where(eq(projectMembers.userId, actor.id)),
     );
   }
 
@@ -72,7 +75,11 @@ export class ProjectRepository {
   async linesOf(projectIds: number[]): Promise<Map<number, LineRow[]>> {
     const map = new Map<number, LineRow[]>();
     if (projectIds.length === 0) return map;
-    const rows = await this.db.select().from(lines).where(inArray(lines.projectId, projectIds)).orderBy(asc(lines.id));
+    const rows = await this.db
+      .select()
+      .from(lines)
+      .where(inArray(lines.projectId, projectIds))
+      .orderBy(asc(lines.id));
     for (const l of rows) map.set(l.projectId, [...(map.get(l.projectId) ?? []), l]);
     return map;
   }

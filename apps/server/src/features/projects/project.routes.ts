@@ -2,7 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, errorBodySchema, idParamSchema, projectLimitSchema, userProjectSchema } from '@sightline/domain';
+import {
+  dataOf,
+  errorBodySchema,
+  idParamSchema,
+  projectLimitSchema,
+  userProjectSchema,
+} from '@sightline/domain';
 import { ProjectRepository } from './project.repository';
 import { ProjectService } from './project.service';
 
@@ -15,7 +21,11 @@ export default async function projectRoutes(root: FastifyInstance) {
     '/api/projects',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['projects'], security, response: { 200: dataOf(z.array(userProjectSchema)), 401: errorBodySchema } },
+      schema: {
+        tags: ['projects'],
+        security,
+        response: { 200: dataOf(z.array(userProjectSchema)), 401: errorBodySchema },
+      },
     },
     async (req) => ({ data: await service.listVisible(req.actor) }),
   );
@@ -24,7 +34,12 @@ export default async function projectRoutes(root: FastifyInstance) {
     '/api/v2/project-limit/:id/get',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['projects'], security, params: idParamSchema, response: { 200: projectLimitSchema, 404: errorBodySchema } },
+      schema: {
+        tags: ['projects'],
+        security,
+        params: idParamSchema,
+        response: { 200: projectLimitSchema, 404: errorBodySchema },
+      },
     },
     async (req) => {
       const limit = await service.limit(req.actor, req.params.id);

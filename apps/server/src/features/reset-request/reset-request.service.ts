@@ -43,12 +43,11 @@ export function mapResetRequest(x: ResetRequestJoined): ResetRequest {
   };
 }
 
-/** Policy facts of the account a request names; an unknown ID only concerns roles 1–2. */
-const factsOf = (x: ResetRequestJoined) => ({
-  userId: x.userId ?? -1,
-  companyId: x.companyId,
-  roleId: (x.userRoleId ?? 4) as RoleId,
-});
+/** Policy facts of the account a request names (none for an unknown ID). */
+const factsOf = (x: ResetRequestJoined) =>
+  x.userId === null
+    ? {}
+    : { userId: x.userId, companyId: x.companyId, roleId: (x.userRoleId ?? 4) as RoleId };
 
 /** The public form writes rows: cap it per client address (fixed window, shared by all processes). */
 export const RESET_REQUEST_LIMIT = { perWindow: 100, windowSec: 3600 };
@@ -91,13 +90,7 @@ export class ResetRequestService {
   }
 
   private visible(actor: Caller, x: ResetRequestJoined | undefined): ResetRequestJoined {
-    if (!x) throw AppError.notFound('id');
-    const facts = factsOf(x);
-    const sees =
-      x.userId === null
-        ? can(actor, 'dashboard.read')
-        : can(actor, 'user.read', facts) && can(actor, 'resetRequest.list');
-    if (!sees) throw AppError.notFound('id');
+    if (!x || !can(actor, 'resetRequest.read', factsOf(x))) throw AppError.notFound('id');
     return x;
   }
 

@@ -26,9 +26,16 @@ export class HealthService {
         .then((c) => ({ ok: true, ...c }))
         .catch(() => ({ ok: false, queued: 0, active: 0 }));
     }
-    const w = dbOk ? await this.workers.counts(this.deps.config.workerStaleMs).catch(() => ({ alive: 0, lost: 0 })) : { alive: 0, lost: 0 };
+    const w = dbOk
+      ? await this.workers.counts(this.deps.config.workerStaleMs).catch(() => ({ alive: 0, lost: 0 }))
+      : { alive: 0, lost: 0 };
     const expected = this.deps.config.workers;
     const ok = dbOk && queue.ok && w.alive >= expected;
-    return { status: ok ? 'ok' : 'degraded', db: { ok: dbOk, latencyMs }, queue, workers: { ...w, expected } };
+    return {
+      status: ok ? 'ok' : 'degraded',
+      db: { ok: dbOk, latencyMs },
+      queue,
+      workers: { ...w, expected },
+    };
   }
 }

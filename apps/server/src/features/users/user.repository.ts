@@ -25,7 +25,11 @@ export class UserRepository {
   }
 
   /** Counts a failed login; locks the account for lockMinutes once maxFailures is reached. */
-  async recordFailedLogin(id: number, maxFailures: number, lockMinutes: number): Promise<{ locked: boolean }> {
+  async recordFailedLogin(
+    id: number,
+    maxFailures: number,
+    lockMinutes: number,
+  ): Promise<{ locked: boolean }> {
     const [row] = await this.db
       .update(users)
       .set({
@@ -44,7 +48,13 @@ export class UserRepository {
   async setPassword(id: number, passwordHash: string): Promise<void> {
     await this.db
       .update(users)
-      .set({ passwordHash, resetByAdmin: false, passwordChangedAt: sql`now()`, passwordAlarmSnoozedUntil: null, updatedAt: sql`now()` })
+      .set({
+        passwordHash,
+        resetByAdmin: false,
+        passwordChangedAt: sql`now()`,
+        passwordAlarmSnoozedUntil: null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, id));
   }
 

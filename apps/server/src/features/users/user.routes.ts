@@ -2,22 +2,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordRequestSchema, dataOf, errorBodySchema, userInformationSchema } from '@sightline/domain';
+import {
+  changePasswordRequestSchema,
+  dataOf,
+  errorBodySchema,
+  userInformationSchema,
+} from '@sightline/domain';
 import { ProjectRepository } from '../projects/project.repository';
 import { UserRepository } from './user.repository';
 import { UserService } from './user.service';
+import { SessionRepository } from '../auth/session.repository';
+import { REFRESH_COOKIE } from '../auth/auth.routes';
 
 export default async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
-  const service = new UserService(db, new UserRepository(db), new ProjectRepository(db));
+  const service = new UserService(
+    db,
+    new UserRepository(db),
+    new ProjectRepository(db),
+    new SessionRepository(db),
+  );
   const security = [{ bearer: [] }];
 
   app.get(
     '/api/user/information',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['user'], security, response: { 200: dataOf(userInformationSchema), 401: errorBodySchema } },
+      schema: {
+        tags: ['user'],
+        security,
+        response: { 200: dataOf(userInformationSchema), 401: errorBodySchema },
+      },
     },
     async (req) => ({ data: await service.information(req.authUser, req.actor) }),
   );
@@ -34,7 +50,7 @@ export default async function userRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      await service.changePassword(req.authUser, req.body);
+      await service.changePassword(req.authUser, req.body, req.cookies[REFRESH_COOKIE]);
       return { data: { ok: true } };
     },
   );
@@ -43,8 +59,14 @@ export default async function userRoutes(root: FastifyInstance) {
     '/api/user/password-alarm/snooze',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['user'], security, response: { 200: dataOf(z.object({ snoozed_until: z.string() })) } },
+      schema: {
+        tags: ['user'],
+        security,
+        response: { 200: dataOf(z.object({ snoozed_until: z.string() })) },
+      },
     },
-    async (req) => ({ data: { snoozed_until: (await service.snoozePasswordAlarm(req.authUser)).toISOString() } }),
+    async (req) => ({
+      data: { snoozed_until: (await service.snoozePasswordAlarm(req.authUser)).toISOString() },
+    }),
   );
 }

@@ -17,6 +17,8 @@ import { hashPassword, verifyPassword } from '../auth/password-hasher';
 import { mapLine, mapUserProject } from '../projects/project.mapper';
 import type { ProjectRepository } from '../projects/project.repository';
 import type { UserRepository } from './user.repository';
+import type { SessionRepository } from '../auth/session.repository';
+import { TokenService } from '../auth/token.service';
 
 const PROBLEM_CODES = {
   required: ErrorCode.PasswordRequired,
@@ -24,13 +26,19 @@ const PROBLEM_CODES = {
   sameAsOld: ErrorCode.PasswordSameAsOld,
   mismatch: ErrorCode.PasswordMismatch,
 } as const;
-const PROBLEM_FIELDS = { required: 'newPassword', weak: 'newPassword', sameAsOld: 'newPassword', mismatch: 'confirmPassword' } as const;
+const PROBLEM_FIELDS = {
+  required: 'newPassword',
+  weak: 'newPassword',
+  sameAsOld: 'newPassword',
+  mismatch: 'confirmPassword',
+} as const;
 
 export class UserService {
   constructor(
     private readonly db: Db,
     private readonly users: UserRepository,
     private readonly projects: ProjectRepository,
+    private readonly sessions: SessionRepository,
   ) {}
 
   async information(user: UserRow, actor: Actor): Promise<UserInformation> {
@@ -65,13 +73,22 @@ export class UserService {
     };
   }
 
-  async changePassword(user: UserRow, input: ChangePasswordRequest): Promise<void> {
+  /** Changes the password and ends the user's other sessions (this browser's refresh token stays). */
+  async changePassword(
+    user: UserRow,
+    input: ChangePasswordRequest,
+    currentRefreshToken?: string,
+  ): Promise<void> {
     const problem = checkPasswordChange(input);
     if (problem) throw AppError.validation(PROBLEM_FIELDS[problem], PROBLEM_CODES[problem]);
     if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
       throw AppError.validation('oldPassword', ErrorCode.PasswordWrong);
     }
     await this.users.setPassword(user.id, await hashPassword(input.newPassword));
+    await this.sessions.revokeOthers(
+      user.id,
+      currentRefreshToken ? TokenService.hashRefresh(currentRefreshToken) : null,
+    );
   }
 
   async snoozePasswordAlarm(user: UserRow): Promise<Date> {

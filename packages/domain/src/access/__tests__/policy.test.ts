@@ -106,4 +106,11 @@ describe('accounts', () => {
     expect(isManagerEligible({ roleId: 5, companyId: 1 }, 1)).toBe(false);
     expect(isManagerEligible({ roleId: 1, companyId: null }, 1)).toBe(false);
   });
+  it('shows reset requests of unknown IDs to roles 1–2 only, others by company', () => {
+    expect(can(actor(2), 'resetRequest.read', {})).toBe(true);
+    expect(can(actor(3), 'resetRequest.read', {})).toBe(false);
+    expect(can(actor(3), 'resetRequest.read', { userId: 5, companyId: 1, roleId: 4 })).toBe(true);
+    expect(can(actor(3), 'resetRequest.read', { userId: 5, companyId: 2, roleId: 4 })).toBe(false);
+    expect(can(actor(4), 'resetRequest.read', { userId: 10, companyId: 1, roleId: 4 })).toBe(false);
+  });
 });

@@ -26,6 +26,7 @@ describe('download item derivations', () => {
     expect(defaultOriginPath({ ...base, usage_type_code: 'test' })).toBe('project/PRJ1/data/inference/out_1');
     expect(defaultOriginPath({ ...base, usage_type_code: 'train' })).toBe('project/PRJ1/data/train/out_1');
     expect(defaultOriginPath({ ...base, usage_type_code: 'train', origin_path: 'x/y' })).toBe('x/y');
+    expect(defaultOriginPath({ ...base, usage_type_code: null })).toBe('project/PRJ1/data/out_1');
   });
 
   it('builds the file path under the image base', () => {

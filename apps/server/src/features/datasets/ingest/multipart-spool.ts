@@ -16,7 +16,15 @@ export interface Spooled {
   files: SpooledFile[];
 }
 
-export async function spoolMultipart(req: FastifyRequest, dir: string, maxBytes: number, onBytes?: (n: number) => void): Promise<Spooled> {
+export interface SpoolHooks {
+  onBytes?: (total: number) => void;
+  /** Runs once, before the first file is written, with the fields sent so far (may throw to refuse early). */
+  beforeFirstFile?: (fields: Record<string, string>) => Promise<void>;
+}
+
+export async function spoolMultipart(req: FastifyRequest, dir: string, maxBytes: number, hooks: SpoolHooks = {}): Promise<Spooled> {
+  const { onBytes, beforeFirstFile } = hooks;
+  let checked = false;
   await mkdir(dir, { recursive: true });
   const fields: Record<string, string> = {};
   const files: SpooledFile[] = [];
@@ -31,6 +39,10 @@ export async function spoolMultipart(req: FastifyRequest, dir: string, maxBytes:
     if (part.fieldname !== 'file' || !part.filename) {
       part.file.resume();
       continue;
+    }
+    if (!checked) {
+      checked = true;
+      await beforeFirstFile?.(fields);
     }
     const path = join(dir, String(files.length));
     let size = 0;

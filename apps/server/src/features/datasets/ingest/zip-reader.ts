@@ -35,6 +35,8 @@ function openZip(path: string): Promise<ZipFile> {
 function yauzlError(err: Error, zipName: string): AppError {
   const m = /^(absolute path|invalid relative path|invalid characters in fileName): (.*)$/s.exec(err.message);
   if (m) return refuse(E.ZipUnsafePath, { file: `${zipName}: ${m[2]}` });
+  // Sizes that contradict each other are how zip bombs hide their real size.
+  if (/size mismatch|too many bytes/.test(err.message)) return refuse(E.ZipBomb, { file: zipName });
   return refuse(E.ZipInvalid, { file: zipName });
 }
 
@@ -111,7 +113,7 @@ export async function openUploadedZip(path: string, zipName: string, compressedB
         }
       } catch (err) {
         if (err instanceof AppError) throw err;
-        throw refuse(E.ZipInvalid, { file: label });
+        throw refuse(/too many bytes/.test((err as Error).message) ? E.ZipBomb : E.ZipInvalid, { file: label });
       }
       return Buffer.concat(chunks, total);
     },

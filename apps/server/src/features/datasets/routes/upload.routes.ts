@@ -68,7 +68,14 @@ export default async function uploadRoutes(root: FastifyInstance, opts: { servic
       let report: ReturnType<typeof progress.start> = progress.start(req.query.upload_id, req.actor.id);
       const expected = Number(req.headers['content-length'] ?? 0);
       try {
-        const spooled = await spoolMultipart(req, dir, limits.maxUploadBytes, (bytes) => report({ processed: bytes, total: Math.max(expected, bytes) }));
+        const spooled = await spoolMultipart(req, dir, limits.maxUploadBytes, {
+          onBytes: (bytes) => report({ processed: bytes, total: Math.max(expected, bytes) }),
+          // Fields sent before the files (the web client does) let a refusal come before the bytes.
+          beforeFirstFile: async (fields) => {
+            const projectId = Number(fields.project_id);
+            if (Number.isInteger(projectId) && projectId > 0) await datasets.requireProject(req.actor, projectId);
+          },
+        });
         const parsed = uploadFieldsSchema.safeParse(spooled.fields);
         if (!parsed.success) {
           const issue = parsed.error.issues[0]!;

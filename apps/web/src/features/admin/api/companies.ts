@@ -13,8 +13,12 @@ export const useCompanyList = (query: Record<string, string>) =>
     placeholderData: keepPreviousData,
   });
 
-export const useCompany = (id: number) =>
-  useQuery({ queryKey: tenancyKeys.company(id), queryFn: () => http.get<CompanyRecord>(`${BASE}/${id}`) });
+export const useCompany = (id: number, enabled = true) =>
+  useQuery({
+    queryKey: tenancyKeys.company(id),
+    queryFn: () => http.get<CompanyRecord>(`${BASE}/${id}`),
+    enabled,
+  });
 
 export function useCreateCompany() {
   const qc = useQueryClient();

@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from './http';
 import { tenancyKeys } from './keys';
-import type { CheckAnswer, PageOf, UserRecord, UserCreate, UserUpdate } from '@sightline/domain';
+import type { CheckAnswer, PageOf, UserRecord } from '@sightline/domain';
 
 const BASE = '/api/admin/users';
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { useCompany } from '../api/companies';
 import { CompanySelectDialog } from './dialogs/CompanySelectDialog';
 
 interface Props {
@@ -17,7 +18,10 @@ interface Props {
 export function CompanyPicker({ value, onChange, error, disabled, initialName, required = true }: Props) {
   const { t } = useTranslation('admin');
   const [opened, dialog] = useDisclosure(false);
-  const [name, setName] = useState(initialName ?? '');
+  const [picked, setPicked] = useState(initialName ?? '');
+  // A company given by the URL (?companyId=) is known only by its id: look its name up once.
+  const { data: preset } = useCompany(value ?? 0, value !== null && !picked);
+  const name = picked || preset?.name || '';
   return (
     <>
       <Group align="flex-start" gap="xs" wrap="nowrap">
@@ -43,7 +47,7 @@ export function CompanyPicker({ value, onChange, error, disabled, initialName, r
         opened={opened}
         onClose={dialog.close}
         onPick={(c) => {
-          setName(c.name);
+          setPicked(c.name);
           onChange(c.id);
         }}
       />

@@ -16,7 +16,7 @@ export function FilterBar<F extends string>({ values, onApply, children }: Props
   const [draft, setDraft] = useState(values);
   // The URL is the truth: when it changes (back button, reset), the inputs follow.
   const key = JSON.stringify(values);
-  useEffect(() => setDraft(values), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setDraft(values), [key]);
 
   const set = (k: F, v: string) => setDraft((d) => ({ ...d, [k]: v }));
   return (

@@ -29,7 +29,6 @@ export function useListQueryState<F extends string>(
       filters,
     };
     // filterKeys is a constant list per page
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params, defaultSort]);
 
   const update = useCallback(

@@ -24,14 +24,12 @@ export function useDatasets(projectId: number | undefined, search: string, page:
   });
 }
 
-/** Every dataset of the project with its folders, for the upload dialog's "existing dataset" choice. */
+/** Every dataset of the project (first 100), for the upload dialog's "existing dataset" choice. */
 export function useDatasetOptions(projectId: number, enabled: boolean) {
   return useQuery({
     queryKey: datasetKeys.options(projectId),
-    queryFn: async () => {
-      const list = await api.get<Paged<DatasetSummary>>(DATASET_BASE, { query: { project_id: projectId, perPage: 100 } });
-      return Promise.all(list.data.map((d) => api.get<DatasetDetail>(`${DATASET_BASE}/${d.id}`)));
-    },
+    queryFn: async () =>
+      (await api.get<Paged<DatasetSummary>>(DATASET_BASE, { query: { project_id: projectId, perPage: 100 } })).data,
     enabled,
   });
 }

@@ -46,14 +46,15 @@ export function ClassEditModal({ datasetId, classes, target, onClose }: Props) {
   useEffect(() => {
     if (target === null) return;
     if (target === 'new') form.setValues({ name: '', color: classColorAt(classes.length), okFlag: 'ng', order: classes.length + 1 });
-    else form.setValues({ name: target.name, color: target.color, okFlag: target.is_ok ? 'ok' : 'ng', order: target.order });
+    // Orders are 0-based on the server and shown 1-based.
+    else form.setValues({ name: target.name, color: target.color, okFlag: target.is_ok ? 'ok' : 'ng', order: target.order + 1 });
     form.clearErrors();
   }, [target]);
 
   const submit = form.onSubmit(async (v) => {
     const input = { name: v.name.trim(), color: v.color.toLowerCase(), is_ok: v.okFlag === 'ok' };
     try {
-      if (editing) await update.mutateAsync({ id: editing.id, ...input, order: v.order });
+      if (editing) await update.mutateAsync({ id: editing.id, ...input, order: Math.max(0, v.order - 1) });
       else await create.mutateAsync(input);
       flash('success', t('classes.saved'));
       onClose();

@@ -120,6 +120,7 @@ export function ClassPanel({ datasetId, classes, unclassifiedCount, problems, se
         ))}
         {(unclassifiedCount > 0 || classes.length > 0) && (
           <NavLink
+            data-testid="class-unclassified"
             active={selected === 'none'}
             onClick={() => onSelect(selected === 'none' ? undefined : 'none')}
             py={4}

@@ -1,6 +1,6 @@
 // Dataset upload dialog (SPEC §5): many images or one zip (its folders kept), into a new or an existing
 // dataset; name, type and file required; remaining upload count shown before sending; progress bar.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -21,7 +21,7 @@ import { DATASET_PURPOSES, DATASET_TYPES, DatasetErrorCode, TRIAL_UPLOAD_MAX_IMA
 import { ApiError } from '../../../api/api-error';
 import { handleApiError } from '../../../api/error-handler';
 import { flash } from '../../../components/flash';
-import { useDatasetOptions, useUploadDataset, useUploadQuota, useUploadServerProgress } from '../api/datasets.api';
+import { useDataset, useDatasetOptions, useUploadDataset, useUploadQuota, useUploadServerProgress } from '../api/datasets.api';
 import { codeMessage } from '../utils/code-message';
 import { newUploadId } from '../utils/upload-id';
 import { formatBytes, isZipFile, uploadFormErrors, type UploadFormValues } from '../utils/upload-form';
@@ -41,17 +41,20 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
   const quota = useUploadQuota(projectId, opened);
   const upload = useUploadDataset(projectId);
   const [percent, setPercent] = useState<number | null>(null);
+  const foldersRef = useRef<{ id: string; names: string[] } | null>(null);
   const [uploadId, setUploadId] = useState<string | null>(null);
   const server = useUploadServerProgress(uploadId, upload.isPending && percent === 100);
 
   const form = useForm<UploadFormValues>({
     initialValues: { target: datasetId ? 'existing' : 'new', name: '', type: '', purpose: 'preprocessing', datasetId: datasetId ? String(datasetId) : '', folder: '', files: [] },
-    validate: (values) => uploadFormErrors(values, datasetFolders(values.datasetId), codeMessage, t),
+    validate: (values) =>
+      uploadFormErrors(values, foldersRef.current?.id === values.datasetId ? foldersRef.current.names : [], codeMessage, t),
   });
 
-  function datasetFolders(id: string): string[] {
-    return datasets.data?.find((d) => String(d.id) === id)?.folders.map((f) => f.name) ?? [];
-  }
+  // The chosen dataset's folders, so a folder name that already exists is refused before sending.
+  // A ref, because the form keeps the validate function of its first render.
+  const chosen = useDataset(opened && form.values.target === 'existing' && form.values.datasetId ? Number(form.values.datasetId) : undefined);
+  foldersRef.current = chosen.data ? { id: String(chosen.data.id), names: chosen.data.folders.map((f) => f.name) } : null;
 
   useEffect(() => {
     if (!opened) return;

@@ -1,7 +1,6 @@
 // /my/usage-projects: the projects I use, with their usage period, days left and limits. The server
 // scopes the list (members see their own projects, admins what they administer).
 import { Badge, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PAGER, type ProjectRecord } from '@sightline/domain';
 import { useSession } from '../../../session/store';
@@ -12,15 +11,10 @@ import { PermissionBadges } from '../../admin/components/PermissionBadges';
 import { ServerTable, type Column } from '../../admin/components/ServerTable';
 import { toListQuery, useListQueryState } from '../../admin/hooks/useListQueryState';
 import { formatDate } from '../../admin/utils/format';
+import { daysLeft } from '../utils/days-left';
 
 const FILTERS = ['q'] as const;
 const SOON_DAYS = 14;
-
-/** Days from today to the end date (0 on the last day), or null without an end. */
-export function daysLeft(endDate: string | null, today = dayjs()): number | null {
-  if (!endDate) return null;
-  return dayjs(endDate.slice(0, 10)).startOf('day').diff(today.startOf('day'), 'day');
-}
 
 function UsageBadge({ endDate }: { endDate: string | null }) {
   const { t } = useTranslation('my');
@@ -63,7 +57,12 @@ export default function UsageProjectsPage() {
       render: (p) =>
         p.startDate || p.endDate ? `${formatDate(p.startDate)} ~ ${formatDate(p.endDate)}` : '-',
     },
-    { key: 'status', header: t('usage.status'), width: 110, render: (p) => <UsageBadge endDate={p.endDate} /> },
+    {
+      key: 'status',
+      header: t('usage.status'),
+      width: 110,
+      render: (p) => <UsageBadge endDate={p.endDate} />,
+    },
     { key: 'upload', header: ta('project.uploadLimit'), render: (p) => limit(p.uploadLimit) },
     { key: 'learning', header: ta('project.learningLimit'), render: (p) => limit(p.learningLimit) },
     { key: 'lines', header: ta('project.lineCount'), render: (p) => p.lineCount },

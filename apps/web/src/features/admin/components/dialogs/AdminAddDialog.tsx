@@ -1,10 +1,13 @@
-// Administrator add dialog: makes an eligible account a manager of the project. The server refuses
-// accounts whose role or company does not allow it (NOT_ADMIN_ELIGIBLE), shown under the list.
+// Administrator add dialog: makes an account a manager of the project, chosen from the eligible
+// candidates or typed as an ID. The server refuses accounts whose role or company does not allow it
+// (NOT_ADMIN_ELIGIBLE, 'This account cannot be registered as an administrator'), shown in the dialog.
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { maskName } from '@sightline/domain';
+import { errorMessage, maskName, type PageOf, type UserRecord } from '@sightline/domain';
 import { candidatesHook, useAddManager, type Candidate } from '../../api/projects';
+import { http } from '../../api/http';
+import { currentLocale } from '../../../../i18n';
 import { PickerList } from '../PickerList';
 import { ApiError, flash } from '../../shared';
 import { showServerError } from '../../utils/server-error';
@@ -15,22 +18,29 @@ interface Props {
   projectId: number;
 }
 
+/** The account with exactly this ID among those the admin may see, or null. */
+async function findAccount(username: string): Promise<UserRecord | null> {
+  const page = await http.get<PageOf<UserRecord>>('/api/admin/users', { q: username, perPage: 20 });
+  return page.data.find((u) => u.username === username) ?? null;
+}
+
 export function AdminAddDialog({ opened, onClose, projectId }: Props) {
   const { t } = useTranslation('admin');
   const add = useAddManager(projectId);
   const [useCandidates] = useState(() => candidatesHook(projectId, 'manager'));
   const [picked, setPicked] = useState<Candidate | null>(null);
+  const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   const close = () => {
     setPicked(null);
+    setTyped('');
     setProblem(null);
     onClose();
   };
-  const submit = async () => {
-    if (!picked) return;
+  const addUser = async (userId: number) => {
     try {
-      await add.mutateAsync(picked.id);
+      await add.mutateAsync(userId);
       flash('success', t('manager.added'));
       close();
     } catch (err) {
@@ -38,6 +48,14 @@ export function AdminAddDialog({ opened, onClose, projectId }: Props) {
       if (err instanceof ApiError && err.field) setProblem(err.message);
       else showServerError(null, err);
     }
+  };
+  const addTyped = async () => {
+    const username = typed.trim();
+    if (!username)
+      return setProblem(errorMessage('FIELD_REQUIRED', currentLocale(), { label: t('user.username') }));
+    const account = await findAccount(username).catch(() => null);
+    if (!account) return setProblem(errorMessage('USERNAME_UNAVAILABLE', currentLocale()));
+    await addUser(account.id);
   };
 
   return (
@@ -66,8 +84,29 @@ export function AdminAddDialog({ opened, onClose, projectId }: Props) {
             { key: 'role', header: t('user.role'), render: (c) => t(`roles.${c.roleId}`) },
           ]}
         />
+        <Divider label={t('manager.byId')} labelPosition="center" />
+        <Group align="flex-end" gap="xs">
+          <TextInput
+            style={{ flex: 1 }}
+            label={t('user.username')}
+            value={typed}
+            data-testid="manager-username"
+            onChange={(e) => {
+              setTyped(e.currentTarget.value);
+              setProblem(null);
+            }}
+          />
+          <Button
+            variant="default"
+            onClick={addTyped}
+            loading={add.isPending}
+            data-testid="manager-add-by-id"
+          >
+            {t('manager.add')}
+          </Button>
+        </Group>
         {problem && (
-          <Alert color="red" variant="light">
+          <Alert color="red" variant="light" data-testid="manager-problem">
             {problem}
           </Alert>
         )}
@@ -75,7 +114,12 @@ export function AdminAddDialog({ opened, onClose, projectId }: Props) {
           <Button variant="default" onClick={close}>
             {t('common.cancel')}
           </Button>
-          <Button disabled={!picked} loading={add.isPending} onClick={submit} data-testid="manager-save">
+          <Button
+            disabled={!picked}
+            loading={add.isPending}
+            onClick={() => picked && addUser(picked.id)}
+            data-testid="manager-save"
+          >
             {t('manager.add')}
           </Button>
         </Group>

@@ -20,14 +20,14 @@ export function ChangeCompanyNameDialog({ opened, onClose, company }: Props) {
   const rename = useRenameCompany(company.id);
   const form = useForm({
     initialValues: { name: company.name },
-    validate: domainResolver(companyInputSchema, { labels: { name: 'admin:company.name' } }),
+    validate: domainResolver(companyInputSchema, { labels: { name: 'admin:fieldLabels.companyName' } }),
   });
   useEffect(() => {
     if (opened) {
       form.setValues({ name: company.name });
       form.clearErrors();
     }
-  }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [opened]);
 
   const submit = form.onSubmit(async (values) => {
     try {

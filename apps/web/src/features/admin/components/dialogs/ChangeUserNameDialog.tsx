@@ -31,7 +31,7 @@ export function ChangeUserNameDialog({
       form.setValues({ name: user.name });
       form.clearErrors();
     }
-  }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [opened]);
 
   const submit = form.onSubmit(async ({ name }) => {
     try {

@@ -24,7 +24,7 @@ export function LineDialog({ opened, onClose, projectId, line }: Props) {
   const form = useForm<LineInput>({
     initialValues: EMPTY,
     validate: domainResolver(lineInputSchema, {
-      labels: { name: 'admin:line.name', code: 'admin:line.code' },
+      labels: { name: 'admin:fieldLabels.lineName', code: 'admin:fieldLabels.lineCode' },
     }),
   });
   useEffect(() => {
@@ -35,7 +35,7 @@ export function LineDialog({ opened, onClose, projectId, line }: Props) {
           : EMPTY,
       );
     form.clearErrors();
-  }, [opened, line]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [opened, line]);
 
   const submit = form.onSubmit(async (values) => {
     try {

@@ -26,7 +26,7 @@ export function PermissionEditDialog({ projectId, participant, onClose }: Props)
   useEffect(() => {
     if (participant) form.setValues({ permissions: participant.permissions });
     form.clearErrors();
-  }, [participant]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [participant]);
 
   const submit = form.onSubmit(async ({ permissions }) => {
     if (!participant) return;

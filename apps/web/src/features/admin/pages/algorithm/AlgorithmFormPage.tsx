@@ -70,7 +70,7 @@ function AlgorithmForm({ algorithm }: { algorithm: AlgorithmRecord | null }) {
     initialValues: algorithm ? fromRecord(algorithm) : EMPTY_ALGORITHM,
     validate: domainResolver<AlgorithmFormValues>(algorithmInputSchema, {
       prepare: toPayload,
-      labels: { name: 'admin:algorithm.name' },
+      labels: { name: 'admin:fieldLabels.algorithmName' },
     }),
   });
 

@@ -16,7 +16,7 @@ export default function CompanyCreatePage() {
   const create = useCreateCompany();
   const form = useForm({
     initialValues: { name: '' },
-    validate: domainResolver(companyInputSchema, { labels: { name: 'admin:company.name' } }),
+    validate: domainResolver(companyInputSchema, { labels: { name: 'admin:fieldLabels.companyName' } }),
   });
 
   const submit = form.onSubmit(async (values) => {

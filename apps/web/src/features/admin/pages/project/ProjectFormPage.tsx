@@ -5,7 +5,7 @@ import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, TextInput, Textar
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { projectCreateSchema, projectUpdateSchema, Role, type ProjectRecord } from '@sightline/domain';
 import { checkProjectCode, useCreateProject, useProject, useUpdateProject } from '../../api/projects';
 import { CompanyPicker } from '../../components/CompanyPicker';
@@ -59,6 +59,8 @@ function ProjectForm({ project }: { project: ProjectRecord | null }) {
   const [checkedCode, setCheckedCode] = useState<string | null>(null);
   // A company admin works inside their own company only.
   const ownCompany = actor?.roleId === Role.CompanyAdmin ? actor.companyId : null;
+  // The company detail page links here with ?companyId= so the new project starts in that company.
+  const presetCompany = Number(useSearchParams()[0].get('companyId')) || null;
 
   const form = useForm<Values>({
     initialValues: project
@@ -72,14 +74,14 @@ function ProjectForm({ project }: { project: ProjectRecord | null }) {
           uploadLimit: project.uploadLimit,
           learningLimit: project.learningLimit,
         }
-      : { ...EMPTY, companyId: ownCompany },
+      : { ...EMPTY, companyId: ownCompany ?? presetCompany },
     validate: domainResolver(editing ? projectUpdateSchema : projectCreateSchema, {
-      labels: { code: 'admin:project.code' },
+      labels: { code: 'admin:fieldLabels.projectCode' },
     }),
   });
   useEffect(() => {
     if (ownCompany && !editing) form.setFieldValue('companyId', ownCompany);
-  }, [ownCompany]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ownCompany]);
 
   const submit = form.onSubmit(async (values) => {
     if (!editing && checkedCode !== values.code) {

@@ -1,6 +1,5 @@
 // /admin/project/{id}/user/manager (and /my/projects/{id}/user/manager): the project's administrators
 // (managers); add an eligible account, remove the manager role.
-import { useState } from 'react';
 import { ActionIcon, Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash, IconUserShield } from '@tabler/icons-react';

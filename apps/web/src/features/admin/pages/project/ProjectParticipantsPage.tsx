@@ -1,7 +1,7 @@
 // /admin/project/{id}/user (and /my/projects/{id}/user): the project's participants with their
 // permissions; add (new or existing user), edit permissions, remove.
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

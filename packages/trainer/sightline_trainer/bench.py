@@ -1,0 +1,49 @@
+"""Training throughput: the real pipeline (decoded uint8 tensors -> on-the-fly augmentation -> step)
+against the same network fed one pre-built batch of in-memory tensors. The ratio shows whether data
+preparation keeps the cores on the network."""
+import time
+
+import torch
+
+from .loop import seed_all, set_threads
+from .tasks import adapter_for
+
+
+def _run(adapter, model, opt, batches, steps):
+    model.train()
+    n = 0
+    t0 = time.perf_counter()
+    for i in range(steps):
+        batch = next(batches)
+        loss = adapter.loss(model, batch)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        n += adapter.batch_len(batch)
+    return n / (time.perf_counter() - t0)
+
+
+def _cycle(adapter, bs, seed):
+    epoch = 0
+    while True:
+        yield from adapter.batches(torch.Generator().manual_seed(seed + epoch), bs)
+        epoch += 1
+
+
+def bench(cfg, stop):
+    from .protocol import emit
+    threads = set_threads(cfg)
+    seed_all(0)
+    adapter = adapter_for(cfg["task"])
+    adapter.prepare(cfg, stop)
+    bs, steps = int(cfg["params"]["batchSize"]), int(cfg.get("steps", 20))
+    model = adapter.build()
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    fixed = next(adapter.batches(torch.Generator().manual_seed(1), bs))
+    _run(adapter, model, opt, iter(lambda: fixed, None), 3)  # warm-up
+    in_memory = _run(adapter, model, opt, iter(lambda: fixed, None), steps)
+    end_to_end = _run(adapter, model, opt, _cycle(adapter, bs, 5), steps)
+    in_memory2 = _run(adapter, model, opt, iter(lambda: fixed, None), steps)
+    best_mem = max(in_memory, in_memory2)
+    emit("finished", task=adapter.task, threads=threads, batchSize=bs, steps=steps, endToEndImagesPerSecond=end_to_end,
+         inMemoryImagesPerSecond=best_mem, ratio=end_to_end / best_mem)

@@ -1,0 +1,93 @@
+"""sg: U-Net segmentation (background + one channel per class) with cross-entropy + Dice loss and
+early stopping on the validation mean IoU."""
+import numpy as np
+import torch
+import torch.nn.functional as F
+from PIL import Image
+
+from ..augment import augment, normalise
+from ..data import crops, open_image
+from ..metrics import iou_per_class
+from ..models.unet import SegmenterExport, UNet
+from ..protocol import TrainerError, emit
+from .base import TaskBase
+
+
+def soft_dice(logits, target, classes):
+    probs = logits.softmax(1)[:, 1:]
+    onehot = F.one_hot(target, classes + 1).permute(0, 3, 1, 2)[:, 1:].float()
+    inter = (probs * onehot).sum((0, 2, 3))
+    denom = probs.sum((0, 2, 3)) + onehot.sum((0, 2, 3))
+    return 1 - ((2 * inter + 1) / (denom + 1)).mean()
+
+
+class SegmentationTask(TaskBase):
+    task = "sg"
+    output_names = ["probs"]
+
+    def read_labels(self, it, size_wh):
+        """Class-index map at full resolution; later classes win where masks overlap."""
+        w, h = size_wh
+        label = np.zeros((h, w), dtype=np.uint8)
+        for c, path in it.get("masks") or []:
+            if not 0 <= int(c) < len(self.classes):
+                raise TrainerError("DATA_FORMAT", f"Mask class {c} is not a known class ({path})")
+            m = open_image(path).convert("L")
+            if m.size != (w, h):
+                raise TrainerError("DATA_MASK_SIZE", f"Mask {path} is {m.size[0]}x{m.size[1]}, its image {w}x{h}")
+            label[np.asarray(m) > 127] = int(c) + 1
+        return Image.fromarray(label)
+
+    def prepare(self, cfg, stop):
+        self.read_config(cfg, stop)
+        k = len(self.classes)
+        if k < 1:
+            raise TrainerError("DATA_NO_CLASSES", "Segmentation needs at least one class")
+        train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]))
+        emit("decoding", images=len(self.items))
+        x, sizes = self.decode(self.items, stop)
+        labels = []
+        for it, wh in zip(self.items, sizes):
+            stop.check()
+            for crop in crops(self.read_labels(it, wh), self.regions):
+                labels.append(torch.from_numpy(np.asarray(crop.resize((self.size, self.size), Image.NEAREST)).astype(np.int64)))
+        y = torch.stack(labels)
+        if int((y > 0).sum()) == 0:
+            raise TrainerError("DATA_UNLABELLED", "No mask marks any pixel")
+        rows = lambda idx: [i * self.n_regions + r for i in idx for r in range(self.n_regions)]  # noqa: E731
+        self.xt, self.yt = x[rows(train)], y[rows(train)]
+        self.xv, self.yv = x[rows(val)], y[rows(val)]
+        self.n_train, self.n_val = len(self.xt), len(self.xv)
+        self.arch = {"name": "unet", "channels": self.channels, "classes": k, "width": self.width}
+
+    def build(self):
+        return UNet(self.channels, len(self.classes) + 1, self.width)
+
+    def batches(self, gen, bs):
+        order = torch.randperm(self.n_train, generator=gen)
+        for i in range(0, self.n_train, bs):
+            idx = order[i:i + bs]
+            if len(idx) < 2:
+                continue
+            x, y = augment(self.xt[idx], self.aug, gen, masks=self.yt[idx])
+            yield x, y
+
+    def loss(self, model, batch):
+        x, y = batch
+        logits = model(x)
+        return F.cross_entropy(logits, y) + soft_dice(logits, y, len(self.classes))
+
+    def validate(self, model):
+        preds, loss = [], 0.0
+        for i in range(0, self.n_val, 32):
+            logits = model(normalise(self.xv[i:i + 32]))
+            loss += float(F.cross_entropy(logits, self.yv[i:i + 32])) * len(logits)
+            preds.append(logits.argmax(1))
+        ious = iou_per_class(torch.cat(preds), self.yv, len(self.classes))
+        present = [v for v in ious if v == v]
+        miou = sum(present) / len(present) if present else 0.0
+        metrics = {"meanIoU": miou, **{f"iou_{c['name']}": v for c, v in zip(self.classes, ious)}}
+        return {"valLoss": loss / max(self.n_val, 1), "metrics": metrics, "score": miou}
+
+    def export_module(self, model):
+        return SegmenterExport(model)
