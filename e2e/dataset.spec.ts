@@ -350,3 +350,14 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   await expect(page.locator(`[data-testid="dataset-row"][data-name="${name}"]`)).toBeVisible();
   await shot(page, 'dataset-list');
 });
+
+test('a trial account sees its per-upload limit and the remaining count before uploading', async ({ page }) => {
+  await login(page, 'demo-trial');
+  await page.goto('/train/dataset');
+  await page.getByTestId('open-upload').click();
+  const dialog = page.getByTestId('upload-modal');
+  await expect(dialog.getByTestId('upload-remaining')).toContainText(/남은 업로드 개수: \d+|Remaining upload count: \d+/);
+  await expect(dialog.getByText(/체험 계정은 한 번에 최대 3000장|at most 3000 images at a time/)).toBeVisible();
+  await dialog.getByTestId('upload-submit').click();
+  await expect(dialog.getByText(/업로드할 파일을 선택|Please choose a file/)).toBeVisible();
+});

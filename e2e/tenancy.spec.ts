@@ -317,6 +317,17 @@ test.describe.serial('tenancy administration', () => {
     await settled(page);
     await shot(page, 'admin-user-list');
     await page.getByRole('row', { name: new RegExp(user.username) }).click();
+    await expect(page.getByTestId('user-detail')).toBeVisible();
+    await page.getByRole('button', { name: '기본 프로젝트' }).click();
+    await expect(page.getByTestId('default-project-dialog')).toContainText(projectTitle);
+    await shot(page, 'admin-default-project-dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '이름 변경' }).click();
+    const renameUser = page.getByRole('dialog');
+    await renameUser.getByLabel('이름').fill('이학습일');
+    await shot(page, 'admin-change-user-name-dialog');
+    await renameUser.getByRole('button', { name: '저장' }).click();
+    await expect(page.getByRole('heading', { name: `이학습일 (${user.username})` })).toBeVisible();
     await page.getByRole('link', { name: '수정' }).click();
     await expect(page).toHaveURL(/\/admin\/user\/\d+\/edit$/);
     await shot(page, 'admin-user-edit');
@@ -330,9 +341,24 @@ test.describe.serial('tenancy administration', () => {
     await expect(page.getByTestId('company-projects')).toContainText(projectCode);
     await settled(page);
     await shot(page, 'admin-company-detail');
+    await page.getByRole('button', { name: '회사명 변경' }).click();
+    const rename = page.getByRole('dialog');
+    await rename.getByLabel('회사명').fill('');
+    await rename.getByRole('button', { name: '저장' }).click();
+    await expect(rename.getByText('회사명을(를) 입력해 주세요.')).toBeVisible();
+    await rename.getByLabel('회사명').fill(`${companyName} 주식회사`);
+    await shot(page, 'admin-change-company-name-dialog');
+    await rename.getByRole('button', { name: '저장' }).click();
+    await expect(page.getByRole('heading', { name: `${companyName} 주식회사` })).toBeVisible();
   });
 
-  test('algorithms: list, detail without a description image, parameter validation', async ({ page }) => {
+  test('algorithms: list, detail without a description image, parameter validation', async ({ page, request }) => {
+    // Start from an algorithm without a document, also when the spec runs again on the same server.
+    const headers = bearer(await apiLogin(request, 'admin'));
+    const found = await (await request.get('/api/admin/algorithms?q=cf-resnet', { headers })).json();
+    const resnet = (found.data.data as { id: number; engineKey: string }[]).find((a) => a.engineKey === 'cf-resnet')!;
+    await request.delete(`/api/admin/algorithms/${resnet.id}/description`, { headers });
+
     await login(page, 'admin');
     await page.goto('/admin/algorithm');
     await expect(page.getByTestId('algorithm-list')).toContainText('cf-resnet');

@@ -3,8 +3,8 @@ import { JOB_KINDS, type JobKind } from '@sightline/domain';
 import type { JobHandler } from './handler';
 
 // JobHandler<any>: a handler of one kind is not a JobHandler of the whole union (its ctx is narrower).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function buildRegistry(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   list: readonly JobHandler<any>[],
   kinds: readonly string[] = JOB_KINDS,
 ): Map<JobKind, JobHandler> {

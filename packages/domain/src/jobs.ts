@@ -28,7 +28,13 @@ export const downloadCleanupJob = z.object({
   payload: z.object({}),
 });
 
-export const jobSchema = z.discriminatedUnion('kind', [systemSleepJob, datasetExportJob, downloadCleanupJob]);
+/** Deletes storage objects that no row refers to any more (enqueued daily by the server). */
+export const storageGcJob = z.object({
+  kind: z.literal('storage.gc'),
+  payload: z.object({}),
+});
+
+export const jobSchema = z.discriminatedUnion('kind', [systemSleepJob, datasetExportJob, downloadCleanupJob, storageGcJob]);
 export type JobItem = z.infer<typeof jobSchema>;
 export type JobKind = JobItem['kind'];
 export type JobPayload<K extends JobKind> = Extract<JobItem, { kind: K }>['payload'];

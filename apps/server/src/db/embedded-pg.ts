@@ -107,6 +107,10 @@ export async function startEmbeddedPostgres(opts: {
     if ((mode & 0o011) !== 0o011) chmodSync(opts.baseDir, mode | 0o011);
   }
   const errors: string[] = [];
+  const remember = (m: string) => {
+    errors.push(m);
+    if (errors.length > 20) errors.shift();
+  };
   const epg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -117,10 +121,11 @@ export async function startEmbeddedPostgres(opts: {
     createPostgresUser: isRoot,
     // TCP on loopback only, no unix socket (avoids /tmp lock clashes between clusters).
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // Keep only the last few error lines (for a start failure message); the rest is PostgreSQL chatter.
     onLog: (m) => {
-      if (/ERROR|FATAL|PANIC/.test(m)) errors.push(m.trim());
+      if (/ERROR|FATAL|PANIC/.test(m)) remember(m.trim());
     },
-    onError: (e) => errors.push(String(e)),
+    onError: (e) => remember(String(e)),
   });
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     log(`initialising a new cluster in ${dataDir}`);

@@ -111,8 +111,14 @@ export default async function jobRoutes(root: FastifyInstance) {
       let last = '';
       let done = false;
       let busy = false;
-      const push = async () => {
-        if (done || busy) return;
+      let again = false;
+      const push = async (): Promise<void> => {
+        if (done) return;
+        // A change announced while reading is read once more afterwards, so no state is skipped.
+        if (busy) {
+          again = true;
+          return;
+        }
         busy = true;
         try {
           const row = await service.jobs.findById(id);
@@ -127,6 +133,10 @@ export default async function jobRoutes(root: FastifyInstance) {
           close();
         } finally {
           busy = false;
+        }
+        if (again) {
+          again = false;
+          await push();
         }
       };
       // Notifications are the fast path; the poll covers a reconnecting LISTEN connection.

@@ -2,11 +2,12 @@
 // the progress call follows the upload, and the spooled temp files are gone afterwards.
 import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { multipart, pngs, zip } from './fixtures';
 import { projectWithMember, setupDatasetApp } from './harness';
+import { sweepStaleSpools } from '../../src/features/datasets/ingest/spool-sweeper';
 
 const t = setupDatasetApp();
 
@@ -61,5 +62,15 @@ describe('upload transport', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v2/datasets/upload/${uploadId}/progress`, headers: await t.loginAs(other) })).statusCode).toBe(404);
     // The spooled upload is removed once the request ends.
     expect(await readdir(join(t.dataDir, 'tmp', 'uploads'))).toEqual([]);
+  });
+
+  it('sweeps spool folders a crashed process left behind, but not recent ones', async () => {
+    const dir = join(t.dataDir, 'tmp', 'sweep-test');
+    await mkdir(join(dir, 'old'), { recursive: true });
+    await mkdir(join(dir, 'fresh'), { recursive: true });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    await utimes(join(dir, 'old'), twoDaysAgo, twoDaysAgo);
+    expect(await sweepStaleSpools(dir)).toBe(1);
+    expect(await readdir(dir)).toEqual(['fresh']);
   });
 });

@@ -10,6 +10,9 @@ const soon: ComponentType = ComingSoon;
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const HomePage = lazyPage(() => import('../features/home/pages/HomePage'));
 const ChangePasswordPage = lazyPage(() => import('../features/account/pages/ChangePasswordPage'));
+const IntroPage = lazyPage(() => import('../features/public/pages/IntroPage'));
+const PrivacyPolicyPage = lazyPage(() => import('../features/public/pages/PrivacyPolicyPage'));
+const CustomerServicePage = lazyPage(() => import('../features/public/pages/CustomerServicePage'));
 const DatasetListPage = lazyPage(() => import('../features/dataset/pages/DatasetListPage'));
 const DatasetDetailPage = lazyPage(() => import('../features/dataset/pages/DatasetDetailPage'));
 
@@ -43,8 +46,8 @@ function group(layout: LayoutName, area: Area, entries: Entry[]): AppRoute[] {
 const PUBLIC = { public: true };
 
 const general = group('default', 'general', [
-  ['/intro', soon, 'nav:intro', PUBLIC],
-  ['/privacyPolicy', soon, 'nav:privacyPolicy', PUBLIC],
+  ['/intro', IntroPage, 'nav:intro', PUBLIC],
+  ['/privacyPolicy', PrivacyPolicyPage, 'nav:privacyPolicy', PUBLIC],
   ['/notices', soon, 'nav:notices', PUBLIC],
   ['/notices/:id', soon, 'nav:notices', PUBLIC],
   ['/notices/cs/:id?', soon, 'nav:notices', PUBLIC],
@@ -56,7 +59,7 @@ const general = group('default', 'general', [
 const fluid = [
   ...group('fluid', 'home', [['/', HomePage, 'nav:home']]),
   ...group('fluid', 'general', [
-    ['/cs', soon, 'nav:cs', PUBLIC],
+    ['/cs', CustomerServicePage, 'nav:cs', PUBLIC],
     ['/pdfViewer/:id?', soon, 'nav:notices'],
     ['/status', soon, 'nav:home'],
     ['/wireframe', soon, 'nav:home'],

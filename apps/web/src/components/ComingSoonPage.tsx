@@ -20,7 +20,7 @@ export default function ComingSoonPage() {
         </>
       }
       body={t('common:comingSoon.body')}
-      action={{ label: t('common:comingSoon.back'), onClick: () => navigate(-1) }}
+      action={{ label: t('common:comingSoon.back'), onClick: () => void (window.history.length > 1 ? navigate(-1) : navigate('/')) }}
     />
   );
 }

@@ -3,5 +3,6 @@ import type { JobHandler } from '../handler';
 import systemSleep from './system-sleep.handler';
 import datasetExport from './dataset-export.handler';
 import downloadCleanup from './download-cleanup.handler';
+import storageGc from './storage-gc.handler';
 
-export const handlers: JobHandler[] = [systemSleep as JobHandler, datasetExport as JobHandler, downloadCleanup as JobHandler];
+export const handlers: JobHandler[] = [systemSleep as JobHandler, datasetExport as JobHandler, downloadCleanup as JobHandler, storageGc as JobHandler];

@@ -59,7 +59,7 @@ function paintPolyline(mask: Uint8Array, size: number, pts: [number, number][], 
   }
 }
 
-export type DefectKind = 'scratch' | 'spot' | 'crack';
+export type DefectKind = 'scratch' | 'spot' | 'crack' | 'stain' | 'pinholes';
 
 /** Paints a defect onto `img` and returns its mask (1 = defect). */
 export function paintDefect(img: Float32Array, size: number, kind: DefectKind, r: Rng): Uint8Array {
@@ -78,6 +78,28 @@ export function paintDefect(img: Float32Array, size: number, kind: DefectKind, r
     const rad = (0.05 + 0.05 * r()) * size;
     for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) <= rad) mask[y * size + x] = 1;
     value = 0.1;
+  } else if (kind === 'stain') {
+    // A large faint blotch: low contrast, soft-edged in look but with an exact mask.
+    const cx = (0.3 + 0.4 * r()) * size;
+    const cy = (0.3 + 0.4 * r()) * size;
+    const rx = (0.12 + 0.1 * r()) * size;
+    const ry = (0.08 + 0.08 * r()) * size;
+    for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (((x + 0.5 - cx) / rx) ** 2 + ((y + 0.5 - cy) / ry) ** 2 <= 1) mask[y * size + x] = 1;
+    for (let i = 0; i < mask.length; i++) if (mask[i]) img[i] = img[i]! - 0.12;
+    return mask;
+  } else if (kind === 'pinholes') {
+    const n = 4 + Math.floor(r() * 5);
+    const rad = Math.max(0.8, size / 90);
+    for (let k = 0; k < n; k++) {
+      const cx = (0.1 + 0.8 * r()) * size;
+      const cy = (0.1 + 0.8 * r()) * size;
+      for (let y = Math.floor(cy - rad - 1); y <= cy + rad + 1; y++) {
+        for (let x = Math.floor(cx - rad - 1); x <= cx + rad + 1; x++) {
+          if (x >= 0 && y >= 0 && x < size && y < size && Math.hypot(x + 0.5 - cx, y + 0.5 - cy) <= rad) mask[y * size + x] = 1;
+        }
+      }
+    }
+    value = 0.05;
   } else {
     const pts: [number, number][] = [[(0.2 + 0.6 * r()) * size, (0.2 + 0.6 * r()) * size]];
     let a = r() * 2 * Math.PI;

@@ -67,8 +67,11 @@ export default async function downloadRoutes(root: FastifyInstance) {
   );
 
   if (queue) {
-    const stop = startCleanupSchedule(jobs, Number(process.env.DOWNLOAD_CLEANUP_INTERVAL_MS ?? 3_600_000), app.log);
-    app.addHook('onClose', async () => stop());
+    const stops = [
+      startCleanupSchedule(jobs, 'download.cleanup', Number(process.env.DOWNLOAD_CLEANUP_INTERVAL_MS ?? 3_600_000), app.log),
+      startCleanupSchedule(jobs, 'storage.gc', Number(process.env.STORAGE_GC_INTERVAL_MS ?? 24 * 3_600_000), app.log),
+    ];
+    app.addHook('onClose', async () => stops.forEach((stop) => stop()));
   }
 }
 

@@ -15,6 +15,7 @@ import { AppError } from '../../http/app-error';
 import { recordAudit } from '../history/audit';
 import { projectFor } from '../project/project-access';
 import type { Caller } from '../tenancy/access';
+import { mapUniqueViolation } from '../tenancy/unique-violation';
 import { LineRepository } from './line.repository';
 
 export const mapLine = (l: LineRow): LineRecord => ({
@@ -32,6 +33,8 @@ const snapshot = (l: LineRow) => ({
   productName: l.productName,
   processName: l.processName,
 });
+
+const LINE_CODE_INDEXES = ['lines_project_code_ci_idx', 'lines_project_id_code_key'];
 
 export class LineService {
   private readonly lines: LineRepository;
@@ -70,7 +73,9 @@ export class LineService {
       const repo = new LineRepository(tx);
       if (await repo.codeTaken(projectId, input.code))
         throw AppError.conflict('code', TenancyErrorCode.LineCodeTaken);
-      const row = await repo.insert(projectId, input);
+      const row = await repo
+        .insert(projectId, input)
+        .catch((e) => mapUniqueViolation(e, LINE_CODE_INDEXES, TenancyErrorCode.LineCodeTaken, 'code'));
       await recordAudit(tx, actor, {
         action: 'line.create',
         entityType: 'line',
@@ -90,7 +95,9 @@ export class LineService {
       if (!before) throw AppError.notFound('lineId');
       if (await repo.codeTaken(projectId, input.code, lineId))
         throw AppError.conflict('code', TenancyErrorCode.LineCodeTaken);
-      const row = await repo.update(lineId, input);
+      const row = await repo
+        .update(lineId, input)
+        .catch((e) => mapUniqueViolation(e, LINE_CODE_INDEXES, TenancyErrorCode.LineCodeTaken, 'code'));
       await recordAudit(tx, actor, {
         action: 'line.update',
         entityType: 'line',

@@ -21,6 +21,7 @@ import { recordAudit } from '../history/audit';
 import { projectFor } from '../project/project-access';
 import type { ProjectFacts } from '../project/project.repository';
 import type { Caller } from '../tenancy/access';
+import { mapUniqueViolation } from '../tenancy/unique-violation';
 import { AccountRepository } from '../user/user.repository';
 import { ParticipantRepository, type ParticipantRow, type PersonRow } from './participant.repository';
 
@@ -89,13 +90,22 @@ export class ParticipantService {
         const accounts = new AccountRepository(tx);
         if (await accounts.usernameTaken(input.user.username))
           throw AppError.conflict('user.username', TenancyErrorCode.UsernameTaken);
-        userId = await accounts.insert({
-          ...input.user,
-          passwordHash,
-          roleId: input.user.roleId as RoleId,
-          companyId: p.companyId,
-          trial: input.user.isTrial,
-        });
+        userId = await accounts
+          .insert({
+            ...input.user,
+            passwordHash,
+            roleId: input.user.roleId as RoleId,
+            companyId: p.companyId,
+            trial: input.user.isTrial,
+          })
+          .catch((e) =>
+            mapUniqueViolation(
+              e,
+              ['users_username_ci_idx', 'users_username_key'],
+              TenancyErrorCode.UsernameTaken,
+              'user.username',
+            ),
+          );
         const { password: _secret, ...logged } = input.user;
         await recordAudit(tx, actor, {
           action: 'user.create',

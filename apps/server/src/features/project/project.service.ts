@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../history/audit';
 import { requireCan, type Caller } from '../tenancy/access';
+import { mapUniqueViolation } from '../tenancy/unique-violation';
 import { projectFor } from './project-access';
 import { ProjectRepository, type ManagerRow, type ProjectRow } from './project.repository';
 
@@ -102,7 +103,16 @@ export class ProjectAdminService {
       if (!(await repo.companyExists(input.companyId))) throw AppError.notFound('companyId');
       if (await repo.codeTaken(input.code))
         throw AppError.conflict('code', TenancyErrorCode.ProjectCodeTaken);
-      const newId = await repo.insert(input);
+      const newId = await repo
+        .insert(input)
+        .catch((e) =>
+          mapUniqueViolation(
+            e,
+            ['projects_code_ci_idx', 'projects_code_key'],
+            TenancyErrorCode.ProjectCodeTaken,
+            'code',
+          ),
+        );
       await recordAudit(tx, actor, {
         action: 'project.create',
         entityType: 'project',

@@ -19,6 +19,7 @@ import { hashPassword } from '../auth/password-hasher';
 import { recordAudit } from '../history/audit';
 import { projectFor } from '../project/project-access';
 import { requireCan, requireOnVisible, type Caller } from '../tenancy/access';
+import { mapUniqueViolation } from '../tenancy/unique-violation';
 import type { Executor } from '../tenancy/tx';
 import { accountSnapshot, mapUser, userFacts } from './user.mapper';
 import { AccountRepository, type AccountRow, type UserFilter } from './user.repository';
@@ -79,7 +80,16 @@ export class UserAdminService {
       if (await repo.usernameTaken(input.username))
         throw AppError.conflict('username', TenancyErrorCode.UsernameTaken);
       await this.checkProjects(repo, input);
-      const newId = await repo.insert({ ...input, passwordHash, trial: input.isTrial });
+      const newId = await repo
+        .insert({ ...input, passwordHash, trial: input.isTrial })
+        .catch((e) =>
+          mapUniqueViolation(
+            e,
+            ['users_username_ci_idx', 'users_username_key'],
+            TenancyErrorCode.UsernameTaken,
+            'username',
+          ),
+        );
       for (const p of input.projects) await repo.addMembership(p.projectId, newId, p.permissions);
       if (input.defaultProjectId) await repo.setDefaultProject(newId, input.defaultProjectId);
       const { password: _secret, ...logged } = input;

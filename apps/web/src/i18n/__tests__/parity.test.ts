@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 // The shell's namespaces must have the same keys in Korean and English (no silent fallbacks).
-const SHELL_NAMESPACES = ['common', 'nav', 'auth', 'account', 'home'];
+const SHELL_NAMESPACES = ['common', 'nav', 'auth', 'account', 'home', 'public'];
 const modules = import.meta.glob<{ default: Record<string, unknown> }>(['../ko/*.ts', '../en/*.ts'], { eager: true });
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {

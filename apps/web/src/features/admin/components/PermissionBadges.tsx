@@ -8,7 +8,7 @@ export function PermissionBadges({ permissions }: { permissions: number[] }) {
   return (
     <Group gap={4}>
       {permissions.map((p) => (
-        <Badge key={p} variant="light" color={p === 1 ? 'blue' : 'green'} size="sm">
+        <Badge key={p} variant="light" color={p === 1 ? 'blue' : 'green'} size="sm" tt="none">
           {t(`permission.${p}`, { defaultValue: String(p) })}
         </Badge>
       ))}

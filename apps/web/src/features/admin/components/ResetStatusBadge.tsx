@@ -12,7 +12,7 @@ const COLORS: Record<ResetRequestStatus, string> = {
 export function ResetStatusBadge({ status }: { status: ResetRequestStatus }) {
   const { t } = useTranslation('admin');
   return (
-    <Badge color={COLORS[status]} variant="light" data-testid="reset-status">
+    <Badge tt="none" color={COLORS[status]} variant="light" data-testid="reset-status">
       {t(`reset.status.${status}`)}
     </Badge>
   );

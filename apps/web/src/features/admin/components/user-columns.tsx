@@ -16,7 +16,7 @@ export function useUserColumns(opts: { withCompany?: boolean } = {}): Column<Use
       header: t('user.role'),
       sortKey: 'roleId',
       render: (u) => (
-        <Badge variant="light" color={u.roleId <= 2 ? 'crimson' : u.roleId === 3 ? 'blue' : 'gray'}>
+        <Badge tt="none" variant="light" color={u.roleId <= 2 ? 'crimson' : u.roleId === 3 ? 'blue' : 'gray'}>
           {t(`roles.${u.roleId}`)}
         </Badge>
       ),

@@ -236,7 +236,13 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
 
           {percent != null && (
             <Stack gap={4} data-testid="upload-progress">
-              <Progress value={percent} size="lg" striped animated={percent < 100} />
+              <Progress
+                value={percent < 100 || !server.data?.total ? percent : Math.round((server.data.processed / server.data.total) * 100)}
+                color={percent < 100 ? undefined : 'teal'}
+                size="lg"
+                striped
+                animated
+              />
               <Text size="xs" c="dimmed">
                 {percent < 100
                   ? t('upload.uploading', { percent })

@@ -1,5 +1,5 @@
 // /train/dataset/:id: summary, folders (rename), class info (add, edit, merge, remove) and the image grid.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Box, Button, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,12 @@ export default function DatasetDetailPage() {
   const [editing, setEditing] = useState<DatasetClass | 'new' | null>(null);
   const [merging, setMerging] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
+
+  // Another dataset (same page component, new id) starts unfiltered.
+  useEffect(() => {
+    setFolderId(undefined);
+    setClassId(undefined);
+  }, [id]);
 
   const back = (
     <Anchor component={Link} to="/train/dataset" size="sm" c="dimmed">
@@ -102,17 +108,20 @@ export default function DatasetDetailPage() {
             onSelect={setFolderId}
             onRename={setRenaming}
           />
-          <ClassPanel
-            datasetId={dataset.id}
-            classes={dataset.classes}
-            unclassifiedCount={dataset.unclassified_count}
-            problems={dataset.class_problems}
-            selected={classId}
-            onSelect={setClassId}
-            onAdd={() => setEditing('new')}
-            onEdit={setEditing}
-            onMerge={() => setMerging(true)}
-          />
+          {/* Classes belong to classification datasets; the server refuses them elsewhere. */}
+          {dataset.type === 'cf' && (
+            <ClassPanel
+              datasetId={dataset.id}
+              classes={dataset.classes}
+              unclassifiedCount={dataset.unclassified_count}
+              problems={dataset.class_problems}
+              selected={classId}
+              onSelect={setClassId}
+              onAdd={() => setEditing('new')}
+              onEdit={setEditing}
+              onMerge={() => setMerging(true)}
+            />
+          )}
         </Stack>
         <Box style={{ flex: 1, minWidth: 0 }}>
           <DatasetImages dataset={dataset} folderId={folderId} classId={classId} />

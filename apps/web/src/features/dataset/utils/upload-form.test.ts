@@ -14,8 +14,8 @@ describe('upload form checks', () => {
   it('requires name, type and file for a new dataset', () => {
     const e = uploadFormErrors({ ...base, name: ' ', type: '', files: [] }, [], msg, t);
     expect(e.name).toBe('DATASET_NAME_REQUIRED');
-    expect(e.type).toBe('validation.typeRequired');
-    expect(e.files).toBe('validation.fileRequired');
+    expect(e.type).toBe('DATASET_TYPE_REQUIRED');
+    expect(e.files).toBe('FILE_REQUIRED');
   });
 
   it('applies the name rules', () => {

@@ -1,5 +1,5 @@
 // Values and checks of the dataset upload dialog (SPEC §5 "Dataset upload", "Names and folders").
-import { datasetNameError, folderNameError } from '@sightline/domain';
+import { DatasetErrorCode, datasetNameError, folderNameError } from '@sightline/domain';
 
 export interface UploadFormValues {
   target: 'new' | 'existing';
@@ -31,11 +31,11 @@ export function uploadFormErrors(
   if (v.target === 'new') {
     const nameErr = datasetNameError(v.name);
     if (nameErr) errors.name = message(nameErr);
-    if (!v.type) errors.type = t('validation.typeRequired');
+    if (!v.type) errors.type = message(DatasetErrorCode.DatasetTypeRequired);
   } else if (!v.datasetId) {
     errors.datasetId = t('validation.datasetRequired');
   }
-  if (v.files.length === 0) errors.files = t('validation.fileRequired');
+  if (v.files.length === 0) errors.files = message(DatasetErrorCode.FileRequired);
   // The folder takes loose images and files at a zip's root; it must be new in an existing dataset.
   if (v.folder.trim() !== '') {
     const folderErr = folderNameError(v.folder, v.target === 'existing' ? existingFolders : []);

@@ -5,7 +5,6 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 export const downloadEn: Shape<typeof downloadKo> = {
   title: 'Download requests',
-  open: 'Download requests',
   tabs: { dataset: 'Dataset', result: 'Result' },
   refresh: 'Refresh',
   columns: {

@@ -1,7 +1,6 @@
 // Korean texts of the download-request list (default and fallback locale).
 export const downloadKo = {
   title: '다운로드 요청 목록',
-  open: '다운로드 요청 목록',
   tabs: { dataset: '데이터셋', result: '결과' },
   refresh: '새로고침',
   columns: {

@@ -21,18 +21,18 @@ function UsageBadge({ endDate }: { endDate: string | null }) {
   const left = daysLeft(endDate);
   if (left === null)
     return (
-      <Badge color="gray" variant="light">
+      <Badge color="gray" variant="light" tt="none">
         {t('usage.unlimited')}
       </Badge>
     );
   if (left < 0)
     return (
-      <Badge color="red" variant="light">
+      <Badge color="red" variant="light" tt="none">
         {t('usage.expired')}
       </Badge>
     );
   return (
-    <Badge color={left <= SOON_DAYS ? 'orange' : 'teal'} variant="light">
+    <Badge color={left <= SOON_DAYS ? 'orange' : 'teal'} variant="light" tt="none">
       {t('usage.daysLeft', { count: left })}
     </Badge>
   );

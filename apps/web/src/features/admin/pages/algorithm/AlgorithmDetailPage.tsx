@@ -116,7 +116,7 @@ export default function AlgorithmDetailPage() {
           [t('algorithm.engine'), a.engineKey],
           [
             t('algorithm.kind'),
-            <Badge key="k" variant="light">
+            <Badge tt="none" key="k" variant="light">
               {t(`algorithm.kinds.${a.kind}`)}
             </Badge>,
           ],

@@ -30,6 +30,7 @@ export default function AlgorithmListPage() {
       sortKey: 'kind',
       render: (a) => (
         <Badge
+          tt="none"
           variant="light"
           color={a.kind === 'training' ? 'blue' : a.kind === 'ai_labeling' ? 'grape' : 'teal'}
         >

@@ -66,7 +66,7 @@ export default function ProjectParticipantsPage() {
         <Group gap={6}>
           {maskName(p.name)}
           {p.isManager && (
-            <Badge size="xs" variant="outline">
+            <Badge tt="none" size="xs" variant="outline">
               {t('manager.badge')}
             </Badge>
           )}

@@ -76,7 +76,7 @@ export default function UserDetailPage() {
           [
             t('user.resetByAdmin'),
             user.resetByAdmin ? (
-              <Badge color="orange" variant="light">
+              <Badge tt="none" color="orange" variant="light">
                 {t('user.mustChangePassword')}
               </Badge>
             ) : (

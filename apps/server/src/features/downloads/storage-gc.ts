@@ -1,0 +1,68 @@
+// Deletes storage objects no row refers to any more: images of datasets removed with their project,
+// objects of an upload whose process died before its transaction, zips of deleted download rows.
+// Only objects older than `minAgeMs` go, because an upload writes its objects before its rows.
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { datasetImages, downloadRequests } from '../../db/schema';
+import { downloadKey, imageKeys, type Storage } from '../../storage/storage';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface GcResult {
+  [key: string]: unknown;
+  images: number;
+  downloads: number;
+}
+
+async function* batches(ids: AsyncIterable<string>, size: number): AsyncIterable<string[]> {
+  let batch = new Set<string>();
+  for await (const id of ids) {
+    batch.add(id);
+    if (batch.size >= size) {
+      yield [...batch];
+      batch = new Set();
+    }
+  }
+  if (batch.size) yield [...batch];
+}
+
+async function* idsUnder(storage: Storage, prefix: string, pick: (key: string) => string | null): AsyncIterable<string> {
+  for await (const key of storage.list(prefix)) {
+    const id = pick(key);
+    if (id && UUID.test(id)) yield id;
+  }
+}
+
+async function oldEnough(storage: Storage, key: string, cutoff: number): Promise<boolean> {
+  const info = await storage.stat(key);
+  return !info || info.modifiedAt.getTime() < cutoff;
+}
+
+export async function collectStorageGarbage(db: Db, storage: Storage, opts: { minAgeMs?: number; now?: number } = {}): Promise<GcResult> {
+  const cutoff = (opts.now ?? Date.now()) - (opts.minAgeMs ?? 6 * 3600 * 1000);
+  const result: GcResult = { images: 0, downloads: 0 };
+
+  for await (const ids of batches(idsUnder(storage, 'images/', (k) => k.split('/')[1] ?? null), 500)) {
+    const known = new Set((await db.select({ id: datasetImages.id }).from(datasetImages).where(inArray(datasetImages.id, ids))).map((r) => r.id));
+    for (const id of ids) {
+      if (known.has(id)) continue;
+      const keys = imageKeys(id);
+      if (!(await oldEnough(storage, keys.original, cutoff)) || !(await oldEnough(storage, keys.thumb, cutoff))) continue;
+      await storage.deleteMany([keys.original, keys.thumb]);
+      result.images++;
+    }
+  }
+
+  const jobOf = (k: string) => /^downloads\/(.+)\.zip$/.exec(k)?.[1] ?? null;
+  for await (const ids of batches(idsUnder(storage, 'downloads/', jobOf), 500)) {
+    const known = new Set(
+      (await db.select({ id: downloadRequests.jobId }).from(downloadRequests).where(inArray(downloadRequests.jobId, ids))).map((r) => r.id),
+    );
+    for (const id of ids) {
+      if (known.has(id) || !(await oldEnough(storage, downloadKey(id), cutoff))) continue;
+      await storage.delete(downloadKey(id));
+      result.downloads++;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,58 @@
+// /cs: support hours, reply time and inquiry guidance (SPEC §1, §9).
+import { Button, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClock, IconHeadset, IconInfoCircle, IconMessageCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+export default function CustomerServicePage() {
+  const { t } = useTranslation('public');
+  return (
+    <Stack gap="lg" maw={960} mx="auto" py="md">
+      <Group gap="md">
+        <ThemeIcon size={48} radius="md" variant="light">
+          <IconHeadset size={26} stroke={1.6} />
+        </ThemeIcon>
+        <div>
+          <Title order={1} fz={26}>
+            {t('cs.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('cs.subtitle')}
+          </Text>
+        </div>
+      </Group>
+      <SimpleGrid cols={2} spacing="lg">
+        <Paper withBorder radius="lg" p="lg">
+          <Group gap={8} mb={6}>
+            <IconClock size={18} color="var(--mantine-color-crimson-7)" />
+            <Text fw={700}>{t('cs.hoursTitle')}</Text>
+          </Group>
+          <Text size="sm">{t('cs.hours')}</Text>
+        </Paper>
+        <Paper withBorder radius="lg" p="lg">
+          <Group gap={8} mb={6}>
+            <IconMessageCircle size={18} color="var(--mantine-color-crimson-7)" />
+            <Text fw={700}>{t('cs.replyTitle')}</Text>
+          </Group>
+          <Text size="sm">{t('cs.reply')}</Text>
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder radius="lg" p="lg">
+        <Group gap={8} mb="sm">
+          <IconInfoCircle size={18} color="var(--mantine-color-crimson-7)" />
+          <Text fw={700}>{t('cs.guideTitle')}</Text>
+        </Group>
+        <List spacing="xs" size="sm">
+          <List.Item>{t('cs.guide1')}</List.Item>
+          <List.Item>{t('cs.guide2')}</List.Item>
+          <List.Item>{t('cs.guide3')}</List.Item>
+        </List>
+      </Paper>
+      <Group>
+        <Button component={Link} to="/notices" variant="light">
+          {t('cs.notices')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

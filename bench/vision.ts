@@ -1,0 +1,144 @@
+// Vision bench: `npm run bench -- vision [--tasks cf,od,sg,ad] [--six-class] [--images N]`.
+// Per task: training images/s end to end vs. the same network on in-memory tensors (trainer), and
+// inference images/s through packages/vision (decode + preprocess + ONNX) vs. raw onnxruntime-node on
+// the same ONNX file, plus peak RSS of trainer and of this (server-side) process. --six-class trains
+// the 6-class, 1,800-image, 200x200 grayscale set and reports its best accuracy and time.
+// One JSON line per measurement; the last line is one JSON object with everything.
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as ort from 'onnxruntime-node';
+import { VISION_TASKS, type VisionTask } from '@sightline/domain';
+import { algorithmFor, evaluate, loadModel, readDataset, runTrainer, synth, train, trainParams, type VisionDataset } from '@sightline/vision';
+
+const { values } = parseArgs({
+  options: {
+    tasks: { type: 'string', default: VISION_TASKS.join(',') },
+    'six-class': { type: 'boolean', default: false },
+    images: { type: 'string', default: '192' },
+    size: { type: 'string', default: '128' },
+    root: { type: 'string', default: '/tmp/sightline-bench' },
+  },
+});
+const N = Number(values.images);
+const SIZE = Number(values.size);
+const ROOT = values.root!;
+let serverPeak = 0;
+const sampler = setInterval(() => (serverPeak = Math.max(serverPeak, process.memoryUsage().rss)), 100);
+const mb = (b?: number) => (b ? Math.round(b / 2 ** 20) : null);
+
+async function dataset(task: VisionTask, dir: string): Promise<{ train: VisionDataset; images: string[] }> {
+  const opts = { size: SIZE, seed: 100 };
+  if (task === 'cf') await synth.writeClassificationSet(dir, Math.ceil(N / 4), opts);
+  if (task === 'od') await synth.writeDetectionSet(dir, N, opts);
+  if (task === 'sg') await synth.writeSegmentationSet(dir, N, opts);
+  if (task === 'ad') await synth.writeAnomalySet(dir, N, 8, opts);
+  const train = await readDataset(task, dir, 'train');
+  return { train, images: train.items.map((it) => it.path) };
+}
+
+async function benchTask(task: VisionTask) {
+  const dir = join(ROOT, task);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const { train: data, images } = await dataset(task, join(dir, 'data'));
+  const params = { inputSize: SIZE, grayscale: 1, epochs: 2, batchSize: 32 };
+  const resolved = trainParams(algorithmFor(task), params);
+  const trainerBench = await runTrainer('bench', { task, params: resolved, dataset: toTrainer(data), steps: 15, rounds: 3 });
+  const trained = await train(data, params, { outDir: join(dir, 'model'), resume: false });
+  const model = await loadModel(trained.modelDir);
+  const batch = 32;
+  await model.predict(images.slice(0, batch), { params: { batchSize: batch } });
+  let t0 = performance.now();
+  await model.predict(images, { params: { batchSize: batch } });
+  const viaVision = images.length / ((performance.now() - t0) / 1000);
+  await model.close();
+
+  const raw = await ort.InferenceSession.create(join(trained.modelDir, 'model.onnx'), { intraOpNumThreads: (await import('node:os')).cpus().length, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+  const plane = SIZE * SIZE;
+  const tensor = new ort.Tensor('float32', new Float32Array(batch * plane).map(() => Math.random() * 2 - 1), [batch, 1, SIZE, SIZE]);
+  await raw.run({ input: tensor });
+  const rounds = Math.ceil(images.length / batch);
+  t0 = performance.now();
+  for (let i = 0; i < rounds; i++) await raw.run({ input: tensor });
+  const viaRaw = (rounds * batch) / ((performance.now() - t0) / 1000);
+  await raw.release();
+  const f = trainerBench.finished as Record<string, number>;
+  return {
+    task,
+    inputSize: SIZE,
+    images: images.length,
+    training: {
+      endToEndImagesPerSecond: round(f.endToEndImagesPerSecond!),
+      inMemoryImagesPerSecond: round(f.inMemoryImagesPerSecond!),
+      ratio: round(f.ratio!, 3),
+      target: 0.9,
+    },
+    inference: { visionImagesPerSecond: round(viaVision), rawOrtImagesPerSecond: round(viaRaw), ratio: round(viaVision / viaRaw, 3), target: 0.9 },
+    peakRssMB: { trainer: mb(Math.max(trainerBench.peakRssBytes ?? 0, trained.peakRssBytes ?? 0)), server: mb(serverPeak) },
+  };
+}
+
+function toTrainer(ds: VisionDataset) {
+  return {
+    classes: ds.classes,
+    regions: null,
+    items: ds.items.map((it) => ({ path: it.path, label: it.label, boxes: it.boxes?.map((b) => [b.classIndex, b.x1, b.y1, b.x2, b.y2]), masks: it.masks?.map((m) => [m.classIndex, m.path]) })),
+  };
+}
+
+const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
+
+async function sixClass() {
+  const dir = join(ROOT, 'six-class');
+  await rm(dir, { recursive: true, force: true });
+  const kinds = ['good', 'scratch', 'spot', 'crack', 'stain', 'pinholes'] as const;
+  await synth.writeClassificationSet(join(dir, 'train'), 300, { size: 200, seed: 7, kinds: [...kinds] });
+  await synth.writeClassificationSet(join(dir, 'test'), 50, { size: 200, seed: 8, kinds: [...kinds] });
+  const data = await readDataset('cf', join(dir, 'train'));
+  const started = Date.now();
+  let bestAt = 0;
+  let best = 0;
+  const res = await train(data, { grayscale: 1, epochs: 40, patience: 6 }, {
+    outDir: join(dir, 'model'),
+    resume: false,
+    onProgress: (p) => {
+      const acc = p.metrics?.accuracy ?? null;
+      if (acc !== null && acc !== undefined && acc > best) {
+        best = acc;
+        bestAt = (Date.now() - started) / 1000;
+      }
+      if (p.metrics) console.error(`six-class epoch ${p.epoch}: ${JSON.stringify(p.metrics)} at ${Math.round((Date.now() - started) / 1000)} s`);
+    },
+  });
+  const seconds = (Date.now() - started) / 1000;
+  const test = await evaluate(res.modelDir, await readDataset('cf', join(dir, 'test')));
+  return {
+    sixClass: {
+      images: data.items.length,
+      size: '200x200 grayscale',
+      inputSize: res.manifest.input.size,
+      epochs: res.manifest.history.length,
+      bestValidationAccuracy: best,
+      secondsToBest: round(bestAt),
+      totalSeconds: round(seconds),
+      testAccuracy: test.metrics.task === 'cf' ? round(test.metrics.accuracy, 4) : null,
+      testImages: test.images.length,
+      peakRssMB: { trainer: mb(res.peakRssBytes), server: mb(serverPeak) },
+    },
+  };
+}
+
+const out: Record<string, unknown> = {};
+for (const task of values.tasks!.split(',') as VisionTask[]) {
+  const r = await benchTask(task);
+  console.log(JSON.stringify(r));
+  out[task] = r;
+}
+if (values['six-class']) {
+  const r = await sixClass();
+  console.log(JSON.stringify(r));
+  Object.assign(out, r);
+}
+clearInterval(sampler);
+console.log(JSON.stringify(out));
