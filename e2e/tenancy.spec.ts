@@ -352,11 +352,16 @@ test.describe.serial('tenancy administration', () => {
     await expect(page.getByRole('heading', { name: `${companyName} 주식회사` })).toBeVisible();
   });
 
-  test('algorithms: list, detail without a description image, parameter validation', async ({ page, request }) => {
+  test('algorithms: list, detail without a description image, parameter validation', async ({
+    page,
+    request,
+  }) => {
     // Start from an algorithm without a document, also when the spec runs again on the same server.
     const headers = bearer(await apiLogin(request, 'admin'));
     const found = await (await request.get('/api/admin/algorithms?q=cf-resnet', { headers })).json();
-    const resnet = (found.data.data as { id: number; engineKey: string }[]).find((a) => a.engineKey === 'cf-resnet')!;
+    const resnet = (found.data.data as { id: number; engineKey: string }[]).find(
+      (a) => a.engineKey === 'cf-resnet',
+    )!;
     await request.delete(`/api/admin/algorithms/${resnet.id}/description`, { headers });
 
     await login(page, 'admin');

@@ -26,7 +26,9 @@ def main(argv=None):
                 cfg = json.load(f)
         if args.command == "check":
             import torch
-            emit("finished", torch=torch.__version__, threads=torch.get_num_threads())
+
+            from .loop import set_threads
+            emit("finished", torch=torch.__version__, threads=set_threads(cfg))
         elif args.command == "train":
             from .loop import train
             from .tasks import adapter_for

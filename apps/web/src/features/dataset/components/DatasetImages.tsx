@@ -135,7 +135,14 @@ export function DatasetImages({ dataset, folderId, classId }: Props) {
       <ImageViewerModal
         image={
           current
-            ? { id: current.id, fileName: current.file_name, url: current.original_url, folder: folderName.get(current.folder_id) }
+            ? {
+                id: current.id,
+                fileName: current.file_name,
+                url: current.original_url,
+                folder: folderName.get(current.folder_id),
+                className: current.class_id != null ? classesById.get(current.class_id)?.name : null,
+                classColor: current.class_id != null ? classesById.get(current.class_id)?.color : null,
+              }
             : null
         }
         onClose={() => setViewer(null)}

@@ -62,7 +62,7 @@ export const ImageCard = memo(function ImageCard({ image, cls, selected, compact
         </Group>
       )}
       {!compact && (
-        <Tooltip label={image.file_name} openDelay={500}>
+        <Tooltip label={cls ? `${image.file_name} · ${cls.name}` : image.file_name} openDelay={500}>
           <Text size="xs" truncate px={2} pt={2}>
             {image.file_name}
           </Text>

@@ -14,6 +14,8 @@ export interface ViewerImage {
   fileName: string;
   url: string;
   folder?: string | null;
+  className?: string | null;
+  classColor?: string | null;
 }
 
 interface Props {
@@ -78,6 +80,11 @@ export function ImageViewerModal({ image, onClose, onPrev, onNext }: Props) {
           {image?.folder && (
             <Badge variant="light" tt="none">
               {image.folder}
+            </Badge>
+          )}
+          {image?.className && (
+            <Badge variant="outline" tt="none" color={image.classColor ?? 'gray'} data-testid="viewer-class">
+              {image.className}
             </Badge>
           )}
         </Group>

@@ -1,0 +1,51 @@
+// Storage garbage collection: objects no row refers to (a crashed upload, a project deleted with its
+// datasets, a deleted download row) are removed once old enough; live and fresh objects stay.
+import { randomUUID } from 'node:crypto';
+import { utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { projects } from '../../src/db/schema';
+import { collectStorageGarbage } from '../../src/features/downloads/storage-gc';
+import { imageKeys } from '../../src/storage/storage';
+import { multipart, pngs } from './fixtures';
+import { projectWithMember, setupDatasetApp } from './harness';
+
+const t = setupDatasetApp();
+
+async function age(key: string, hours: number) {
+  const when = new Date(Date.now() - hours * 3600 * 1000);
+  await utimes(join(t.dataDir, 'storage', ...key.split('/')), when, when);
+}
+
+describe('storage garbage collection', () => {
+  it('removes old unreferenced objects only', async () => {
+    const live = await projectWithMember(t);
+    const doomed = await projectWithMember(t);
+    for (const [p, name, seed] of [[live, 'live', 1], [doomed, 'doomed', 50]] as const) {
+      const body = multipart({ project_id: p.project.id, name, type: 'od', folder: 'f' }, (await pngs(2, 31_000 + seed)).map((d, i) => ({ name: `i${i}.png`, data: d })));
+      expect((await t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...p.headers, ...body.headers } })).statusCode).toBe(201);
+    }
+    const liveKeys = (await t.keys()).length;
+    expect(liveKeys).toBe(8);
+    // The project (and with it its datasets and image rows) is deleted by the tenancy area.
+    await t.db.delete(projects).where(eq(projects.id, doomed.project.id));
+    const crashed = imageKeys(randomUUID());
+    const fresh = imageKeys(randomUUID());
+    const zip = `downloads/${randomUUID()}.zip`;
+    for (const k of [crashed.original, crashed.thumb, fresh.original, fresh.thumb, zip]) await t.storage.put(k, Buffer.from('x'));
+    for (const k of [...(await t.keys())]) if (!k.startsWith(`images/${fresh.original.split('/')[1]}`)) await age(k, 12);
+
+    const result = await collectStorageGarbage(t.db, t.storage);
+    expect(result).toEqual({ images: 3, downloads: 1 });
+    const left = await t.keys();
+    expect(left).toHaveLength(4 + 2);
+    expect(left).toContain(fresh.original);
+    expect(left).not.toContain(crashed.original);
+    expect(left).not.toContain(zip);
+    // The live dataset still serves its images.
+    const ds = (await t.app.inject({ method: 'GET', url: `/api/v2/datasets?project_id=${live.project.id}`, headers: live.headers })).json().data.data[0];
+    const img = (await t.app.inject({ method: 'GET', url: `/api/v2/datasets/${ds.id}/images`, headers: live.headers })).json().data.data[0];
+    expect((await t.app.inject({ method: 'GET', url: img.thumb_url })).statusCode).toBe(200);
+  });
+});
