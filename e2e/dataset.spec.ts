@@ -253,6 +253,20 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   await expect(good).toContainText('OK');
   await expect(page.getByTestId('class-problems')).toHaveCount(0);
 
+  // The whole-set class edit dialog: the OK/NG rule is checked on save; moving 'stain' up is saved.
+  await page.getByTestId('class-edit-all').click();
+  const set = page.getByTestId('class-set-modal');
+  const setRows = set.getByTestId('class-set-row');
+  await expect(setRows).toHaveCount(3);
+  await setRows.nth(0).getByRole('switch').uncheck({ force: true });
+  await set.getByTestId('class-set-save').click();
+  await expect(set.getByTestId('class-set-errors')).toContainText(/OK 클래스와 NG 클래스|one as OK and one as not OK/);
+  await setRows.nth(0).getByRole('switch').check({ force: true });
+  await setRows.nth(2).getByRole('button', { name: /위로|Move up/ }).click();
+  await set.getByTestId('class-set-save').click();
+  await expect(set).toBeHidden();
+  await expect(page.getByTestId('class-row')).toHaveText([/good/, /stain/, /defect/]);
+
   // Request a download and follow it in the modal until the file is ready.
   await page.getByTestId('folder-panel').getByText(/전체 폴더|All folders/).click();
   await page.getByTestId('request-download').click();
@@ -302,8 +316,8 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   const manifest = JSON.parse(files.get('classes.json')?.toString() ?? '{}') as { classes?: { name: string; is_ok: boolean }[] };
   expect(manifest.classes?.map((c) => [c.name, c.is_ok])).toEqual([
     ['good', true],
-    ['defect', false],
     ['stain', false],
+    ['defect', false],
   ]);
 
   await modal.getByRole('button', { name: /닫기|Close/ }).click();

@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { apiLogin, bearer, login } from './helpers';
 
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}${name}.png` });
+// Transitions are fast-forwarded so a dialog is captured fully open, not half faded in.
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}${name}.png`, animations: 'disabled' });
 
 /** Waits for the page to settle (no spinner, no dialog still fading out) before a screenshot. */
 async function settled(page: Page) {
@@ -68,6 +69,12 @@ test.describe.serial('tenancy administration', () => {
     await page.getByRole('button', { name: '저장' }).click();
     await expect(page).toHaveURL(/\/admin\/company\/\d+$/);
     await expect(page.getByRole('heading', { name: companyName })).toBeVisible();
+    // The server's refusal of a duplicate name appears under the field, not only as a flash.
+    await page.goto('/admin/company/create');
+    await page.getByLabel('회사명').fill(companyName);
+    await page.getByRole('button', { name: '저장' }).click();
+    await expect(page.locator('.mantine-TextInput-error')).toHaveText('이미 등록된 회사명입니다.');
+    await expect(page).toHaveURL(/\/admin\/company\/create$/);
   });
 
   test('registers a project (code duplicate check) with an inspection line', async ({ page }) => {
@@ -330,6 +337,7 @@ test.describe.serial('tenancy administration', () => {
     await expect(page.getByRole('heading', { name: `이학습일 (${user.username})` })).toBeVisible();
     await page.getByRole('link', { name: '수정' }).click();
     await expect(page).toHaveURL(/\/admin\/user\/\d+\/edit$/);
+    await expect(page.getByTestId('user-form').getByLabel('부서')).toHaveValue('생산팀');
     await shot(page, 'admin-user-edit');
 
     const companyRow = (await page.request

@@ -9,6 +9,7 @@ export { exportModel } from './artifact/export';
 export { train, algorithmFor, trainParams, type TrainOptions, type TrainProgress, type TrainResult } from './train';
 export { evaluate, type EvaluationResult, type EvaluateOptions, type ImageResult, type Metrics } from './evaluate';
 export { loadModel, type VisionModel } from './infer/model';
+export type { Prepared, ImageSource } from './infer/preprocess';
 export type { Prediction, CfPrediction, OdPrediction, SgPrediction, AdPrediction, Detection, SgRegion, PredictOptions } from './infer/types';
 export { group, type GroupOptions, type GroupResult } from './group';
 export { runTrainer, checkTrainer } from './trainer/driver';

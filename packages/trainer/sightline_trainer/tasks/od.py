@@ -74,35 +74,40 @@ class DetectionTask(TaskBase):
         wh = torch.zeros(n, 2, fs, fs)
         off = torch.zeros(n, 2, fs, fs)
         reg = torch.zeros(n, 1, fs, fs)
-        ys, xs = torch.meshgrid(torch.arange(fs).float(), torch.arange(fs).float(), indexing="ij")
+        if not hasattr(self, "_grid"):
+            self._grid = torch.meshgrid(torch.arange(fs).float(), torch.arange(fs).float(), indexing="ij")
+        ys, xs = self._grid
         for i, boxes in enumerate(boxes_list):
             for c, x1, y1, x2, y2 in boxes.tolist():
+                c = int(c)
                 w, h = (x2 - x1) / STRIDE, (y2 - y1) / STRIDE
                 cx, cy = (x1 + x2) / 2 / STRIDE, (y1 + y2) / 2 / STRIDE
                 ix, iy = min(fs - 1, int(cx)), min(fs - 1, int(cy))
                 sigma = (2 * max(0, int(gaussian_radius(h, w))) + 1) / 6
                 g = torch.exp(-((xs - ix) ** 2 + (ys - iy) ** 2) / (2 * sigma ** 2))
-                heat[i, int(c)] = torch.maximum(heat[i, int(c)], g)
-                heat[i, int(c), iy, ix] = 1.0
-                wh[i, :, iy, ix] = torch.tensor([w, h])
-                off[i, :, iy, ix] = torch.tensor([cx - ix, cy - iy])
+                torch.maximum(heat[i, c], g, out=heat[i, c])
+                heat[i, c, iy, ix] = 1.0
+                wh[i, 0, iy, ix], wh[i, 1, iy, ix] = w, h
+                off[i, 0, iy, ix], off[i, 1, iy, ix] = cx - ix, cy - iy
                 reg[i, 0, iy, ix] = 1.0
         return heat, wh, off, reg
 
     def _flip(self, x, boxes, gen):
         """Flips keep boxes exact (rotations would not), so geometry augmentation is flips only."""
-        out_x, out_b = [], []
-        for i in range(x.shape[0]):
-            xi, b = x[i], boxes[i].clone()
-            if float(torch.rand(1, generator=gen)) < self.aug.get("flipH", 0.0):
-                xi = xi.flip(-1)
+        n = x.shape[0]
+        fh = torch.rand(n, generator=gen) < self.aug.get("flipH", 0.0)
+        fv = torch.rand(n, generator=gen) < self.aug.get("flipV", 0.0)
+        x = torch.where(fh.view(n, 1, 1, 1), x.flip(-1), x)
+        x = torch.where(fv.view(n, 1, 1, 1), x.flip(-2), x)
+        out = []
+        for i, b in enumerate(boxes):
+            b = b.clone()
+            if fh[i]:
                 b[:, [1, 3]] = self.size - b[:, [3, 1]]
-            if float(torch.rand(1, generator=gen)) < self.aug.get("flipV", 0.0):
-                xi = xi.flip(-2)
+            if fv[i]:
                 b[:, [2, 4]] = self.size - b[:, [4, 2]]
-            out_x.append(xi)
-            out_b.append(b)
-        return torch.stack(out_x), out_b
+            out.append(b)
+        return x, out
 
     def batches(self, gen, bs):
         order = torch.randperm(self.n_train, generator=gen)

@@ -13,6 +13,10 @@ export interface VisionModel {
   manifest: ModelManifest;
   session: InferenceSession;
   predict(images: ImageSource[], opts?: PredictOptions): Promise<Prediction[]>;
+  /** Decoding and preprocessing only (what `predict` does before the network). */
+  prepare(images: ImageSource[]): Promise<Prepared[]>;
+  /** Batching, the network and output decoding on already prepared images. */
+  predictPrepared(prepared: Prepared[], opts?: PredictOptions): Promise<Prediction[]>;
   /** Raw network outputs for prepared crops (used by evaluation and the parity check). */
   run(batch: Float32Array, n: number): Promise<Record<string, { data: Float32Array; dims: readonly number[] }>>;
   close(): Promise<void>;
@@ -33,6 +37,13 @@ export async function loadModel(dir: string, threads?: number): Promise<VisionMo
     session,
     run: (batch, n) => runBatch(session, batch, n, channels, size),
     predict: (images, opts = {}) => predict(model, images, resolveParams(inferenceParamsOf(manifest), opts.params ?? {})),
+    prepare: (images) => Promise.all(images.map((src) => prepare(src, manifest.input))),
+    predictPrepared: async (prepared, opts = {}) => {
+      const p = resolveParams(inferenceParamsOf(manifest), opts.params ?? {});
+      const out: Prediction[] = [];
+      for (let i = 0; i < prepared.length; i += p.batchSize!) out.push(...(await runPrepared(model, prepared.slice(i, i + p.batchSize!), p)));
+      return out;
+    },
     close: () => session.release(),
   };
   return model;
@@ -40,26 +51,31 @@ export async function loadModel(dir: string, threads?: number): Promise<VisionMo
 
 /** Decodes images a few at a time (sharp works on its own threads) and runs fixed-size batches. */
 async function predict(model: VisionModel, images: ImageSource[], p: Record<string, number>): Promise<Prediction[]> {
-  const { size, channels } = model.manifest.input;
-  const plane = channels * size * size;
   const results: Prediction[] = [];
   const bs = p.batchSize ?? 16;
   let next = prepareAhead(images, 0, bs, model);
   for (let i = 0; i < images.length; i += bs) {
     const prepared = await next;
+    // Decode the next batch while the network runs on this one.
     if (i + bs < images.length) next = prepareAhead(images, i + bs, bs, model);
-    const crops = prepared.flatMap((pr) => pr.crops);
-    const batch = new Float32Array(crops.length * plane);
-    crops.forEach((c, j) => batch.set(c, j * plane));
-    const out = await model.run(batch, crops.length);
-    let cursor = 0;
-    for (const pr of prepared) {
-      const perCrop = pr.crops.map((_, j) => sliceOutputs(out, cursor + j));
-      cursor += pr.crops.length;
-      results.push(combine(model.manifest, pr, perCrop, p));
-    }
+    results.push(...(await runPrepared(model, prepared, p)));
   }
   return results;
+}
+
+async function runPrepared(model: VisionModel, prepared: Prepared[], p: Record<string, number>): Promise<Prediction[]> {
+  const { size, channels } = model.manifest.input;
+  const plane = channels * size * size;
+  const crops = prepared.flatMap((pr) => pr.crops);
+  const batch = new Float32Array(crops.length * plane);
+  crops.forEach((c, j) => batch.set(c, j * plane));
+  const out = await model.run(batch, crops.length);
+  let cursor = 0;
+  return prepared.map((pr) => {
+    const perCrop = pr.crops.map((_, j) => sliceOutputs(out, cursor + j));
+    cursor += pr.crops.length;
+    return combine(model.manifest, pr, perCrop, p);
+  });
 }
 
 function prepareAhead(images: ImageSource[], from: number, n: number, model: VisionModel): Promise<Prepared[]> {

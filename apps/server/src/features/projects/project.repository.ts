@@ -1,8 +1,9 @@
 // Project queries for the session endpoints: which projects an actor sees, with company and lines.
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { Role, type Actor } from '@sightline/domain';
+import { listScope, type Actor } from '@sightline/domain';
 import type { Db } from '../../db/client';
-import { companies, lines, projectMembers, projects, type LineRow } from '../../db/schema';
+import { companies, lines, projects, type LineRow } from '../../db/schema';
+import { projectScopeFilter } from '../project/project.repository';
 
 export interface ProjectWithLines {
   id: number;
@@ -16,17 +17,12 @@ export interface ProjectWithLines {
 export class ProjectRepository {
   constructor(private readonly db: Db) {}
 
-  /** Roles 1/2 see every project, role 3 its company's, roles 4/5 those they are members of. */
+  /**
+   * The projects an actor sees, decided by the domain policy's listScope (roles 1/2 all, role 3 its
+   * company, others their memberships) so this list and the admin project list follow one rule.
+   */
   visibilityFilter(actor: Actor): SQL | undefined {
-    if (actor.roleId <= Role.ServiceAdmin) return undefined;
-    if (actor.roleId === Role.CompanyAdmin) return eq(projects.companyId, actor.companyId ?? -1);
-    return inArray(
-      projects.id,
-      this.db
-        .select({ id: projectMembers.projectId })
-        .from(projectMembers)
-        .where(eq(projectMembers.userId, actor.id)),
-    );
+    return projectScopeFilter(listScope(actor, 'project'));
   }
 
   /** The project list query (its SQL is snapshotted in queries/project.repository.sql). */

@@ -47,7 +47,10 @@ export default function ChangePasswordPage() {
       flash('success', t('changePassword.done'));
       void navigate(user?.role_id === Role.SystemAdmin ? '/' : '/train', { replace: true });
     } catch (err) {
-      const field = err instanceof ApiError ? (err.field as keyof Values | undefined) ?? FIELD_OF_CODE[err.code] : undefined;
+      const field =
+        err instanceof ApiError
+          ? ((err.field as keyof Values | undefined) ?? FIELD_OF_CODE[err.code])
+          : undefined;
       if (err instanceof ApiError && field && field in values) form.setFieldError(field, err.message);
       else handleApiError(err);
     } finally {
@@ -69,14 +72,25 @@ export default function ChangePasswordPage() {
         </div>
       </Group>
       {user?.reset_admin && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="forced-change-notice">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          data-testid="forced-change-notice"
+        >
           {t('changePassword.forced')}
         </Alert>
       )}
       <Paper withBorder radius="lg" p="xl">
         <form onSubmit={submit} noValidate>
           <Stack>
-            <PasswordInput label={t('changePassword.old')} autoComplete="current-password" withAsterisk data-testid="cp-old" {...form.getInputProps('oldPassword')} />
+            <PasswordInput
+              label={t('changePassword.old')}
+              autoComplete="current-password"
+              withAsterisk
+              data-testid="cp-old"
+              {...form.getInputProps('oldPassword')}
+            />
             <PasswordInput
               label={t('changePassword.new')}
               description={t('changePassword.rule')}
@@ -85,7 +99,13 @@ export default function ChangePasswordPage() {
               data-testid="cp-new"
               {...form.getInputProps('newPassword')}
             />
-            <PasswordInput label={t('changePassword.confirm')} autoComplete="new-password" withAsterisk data-testid="cp-confirm" {...form.getInputProps('confirmPassword')} />
+            <PasswordInput
+              label={t('changePassword.confirm')}
+              autoComplete="new-password"
+              withAsterisk
+              data-testid="cp-confirm"
+              {...form.getInputProps('confirmPassword')}
+            />
             <Button type="submit" loading={busy} mt="sm" data-testid="cp-submit">
               {t('changePassword.submit')}
             </Button>

@@ -5,7 +5,7 @@ import { maskName, type HistoryItem } from '@sightline/domain';
 const PERSON_TYPES = new Set(['user', 'participant', 'manager', 'resetRequest']);
 
 /** The name, code or ID the changed row is best known by (after the change, else before it). */
-export function historyTarget(item: HistoryItem): string {
+export function historyTarget(item: HistoryItem, t?: TFunction): string {
   for (const snap of [item.after, item.before]) {
     if (snap && typeof snap === 'object') {
       const s = snap as Record<string, unknown>;
@@ -18,6 +18,9 @@ export function historyTarget(item: HistoryItem): string {
       }
     }
   }
+  // Memberships are keyed 'projectId:userId' and logged without names.
+  const member = /^(\d+):(\d+)$/.exec(item.entityId ?? '');
+  if (member && t) return t('history.memberRef', { projectId: member[1], userId: member[2] });
   return item.entityId ? `#${item.entityId}` : '';
 }
 

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ProjectRecord } from '@sightline/domain';
 import type { Column } from './ServerTable';
-import { formatDate } from '../utils/format';
+import { formatDate, formatPeriod } from '../utils/format';
 
 export function useProjectColumns(opts: { withCompany?: boolean } = {}): Column<ProjectRecord>[] {
   const { t } = useTranslation('admin');
@@ -21,10 +21,7 @@ export function useProjectColumns(opts: { withCompany?: boolean } = {}): Column<
       key: 'period',
       header: t('project.period'),
       sortKey: 'endDate',
-      render: (p) =>
-        p.startDate || p.endDate
-          ? `${formatDate(p.startDate)} ~ ${formatDate(p.endDate)}`
-          : t('project.unlimited'),
+      render: (p) => formatPeriod(p.startDate, p.endDate) ?? t('project.unlimited'),
     },
     {
       key: 'createdAt',

@@ -62,6 +62,7 @@ const en: SameKeys<AdminTexts> = {
     to: 'To',
     empty: 'No changes recorded.',
     system: 'System',
+    memberRef: 'Project #{{projectId}} · user #{{userId}}',
     entities: {
       company: 'Company',
       project: 'Project',

@@ -60,6 +60,7 @@ const ko = {
     to: '종료일',
     empty: '기록된 변경 내역이 없습니다.',
     system: '시스템',
+    memberRef: '프로젝트 #{{projectId}} · 사용자 #{{userId}}',
     entities: {
       company: '회사',
       project: '프로젝트',

@@ -28,14 +28,21 @@ export function PasswordResetModal({ opened, onClose }: { opened: boolean; onClo
       await api.post('/api/auth/password-reset-request', { username: username.trim() });
       setDone(true);
     } catch (err) {
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message) form.setFieldError('username', err.message);
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message)
+        form.setFieldError('username', err.message);
       else handleApiError(err);
     } finally {
       setBusy(false);
     }
   });
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={700}>{t('reset.title')}</Text>} centered data-testid="reset-modal">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={<Text fw={700}>{t('reset.title')}</Text>}
+      centered
+      data-testid="reset-modal"
+    >
       {done ? (
         <Stack>
           <Alert color="teal" icon={<IconCircleCheck size={18} />} data-testid="reset-done">
@@ -51,7 +58,13 @@ export function PasswordResetModal({ opened, onClose }: { opened: boolean; onClo
             <Text size="sm" c="dimmed">
               {t('reset.body')}
             </Text>
-            <TextInput label={t('reset.username')} withAsterisk data-autofocus data-testid="reset-username" {...form.getInputProps('username')} />
+            <TextInput
+              label={t('reset.username')}
+              withAsterisk
+              data-autofocus
+              data-testid="reset-username"
+              {...form.getInputProps('username')}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {t('common:actions.cancel')}

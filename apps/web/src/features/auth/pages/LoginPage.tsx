@@ -22,7 +22,10 @@ export default function LoginPage() {
   const [resetOpen, setResetOpen] = useState(false);
   const form = useForm({
     initialValues: { username: '', password: '' },
-    validate: zodValidate(loginRequestSchema, { username: 'auth:login.usernameRequired', password: 'auth:login.passwordRequired' }),
+    validate: zodValidate(loginRequestSchema, {
+      username: 'auth:login.usernameRequired',
+      password: 'auth:login.passwordRequired',
+    }),
   });
 
   const submit = form.onSubmit(async ({ username, password }) => {
@@ -35,7 +38,8 @@ export default function LoginPage() {
     } catch (err) {
       if (isCancelled(err)) return;
       // Wrong credentials, lock-out and rate limits are answered with a translated message.
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message) setError(err.message);
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message)
+        setError(err.message);
       else handleApiError(err);
     } finally {
       setBusy(false);
@@ -58,7 +62,12 @@ export default function LoginPage() {
                 </Text>
               </div>
               {error && (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="login-error">
+                <Alert
+                  color="red"
+                  variant="light"
+                  icon={<IconAlertCircle size={18} />}
+                  data-testid="login-error"
+                >
                   {error}
                 </Alert>
               )}
@@ -81,7 +90,15 @@ export default function LoginPage() {
               <Button type="submit" size="md" fullWidth loading={busy} mt="xs" data-testid="login-submit">
                 {t('login.submit')}
               </Button>
-              <Anchor component="button" type="button" size="sm" ta="center" c="dimmed" onClick={() => setResetOpen(true)} data-testid="forgot-password">
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                ta="center"
+                c="dimmed"
+                onClick={() => setResetOpen(true)}
+                data-testid="forgot-password"
+              >
                 {t('login.forgot')}
               </Anchor>
             </Stack>

@@ -5,7 +5,10 @@ import { api, request } from '../../../api/client';
 import { datasetKeys } from './dataset-keys';
 import { DATASET_BASE } from './datasets.api';
 
-function useDatasetMutation<V, R = unknown>(fn: (v: V) => Promise<R>, extraKeys: readonly (readonly unknown[])[] = []) {
+function useDatasetMutation<V, R = unknown>(
+  fn: (v: V) => Promise<R>,
+  extraKeys: readonly (readonly unknown[])[] = [],
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -37,6 +40,12 @@ export const useUpdateClass = (datasetId: number) =>
     api.patch(`${DATASET_BASE}/${datasetId}/classes/${id}`, patch),
   );
 
+/** The class edit dialog: the whole list in order; rows without id are new, missing classes are removed. */
+export const useReplaceClasses = (datasetId: number) =>
+  useDatasetMutation((classes: (ClassInput & { id?: number })[]) =>
+    api.put(`${DATASET_BASE}/${datasetId}/classes`, { classes }),
+  );
+
 export const useMergeClasses = (datasetId: number) =>
   useDatasetMutation((input: { class_ids: number[]; name: string; color?: string; is_ok?: boolean }) =>
     api.post(`${DATASET_BASE}/${datasetId}/classes/merge`, input),
@@ -47,7 +56,10 @@ export const useRemoveClass = (datasetId: number) =>
 
 export const useDeleteImages = (datasetId: number) =>
   useDatasetMutation((imageIds: string[]) =>
-    request<{ deleted: number }>(`${DATASET_BASE}/${datasetId}/images`, { method: 'DELETE', body: { image_ids: imageIds } }),
+    request<{ deleted: number }>(`${DATASET_BASE}/${datasetId}/images`, {
+      method: 'DELETE',
+      body: { image_ids: imageIds },
+    }),
   );
 
 export const useRequestDownload = () =>

@@ -1,6 +1,16 @@
 // Dataset reads and the upload (apps/server/src/features/DATASET_API.md).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IMAGES_PER_PAGE, LOCALE_HEADER, type DatasetDetail, type DatasetImage, type DatasetSummary, type ImageFilter, type UploadProgress as UploadProgressAnswer, type UploadQuota, type UploadResult } from '@sightline/domain';
+import {
+  IMAGES_PER_PAGE,
+  LOCALE_HEADER,
+  type DatasetDetail,
+  type DatasetImage,
+  type DatasetSummary,
+  type ImageFilter,
+  type UploadProgress as UploadProgressAnswer,
+  type UploadQuota,
+  type UploadResult,
+} from '@sightline/domain';
 import { api, buildUrl, type Paged } from '../../../api/client';
 import { ApiError } from '../../../api/api-error';
 import { getToken } from '../../../api/token';
@@ -29,7 +39,8 @@ export function useDatasetOptions(projectId: number, enabled: boolean) {
   return useQuery({
     queryKey: datasetKeys.options(projectId),
     queryFn: async () =>
-      (await api.get<Paged<DatasetSummary>>(DATASET_BASE, { query: { project_id: projectId, perPage: 100 } })).data,
+      (await api.get<Paged<DatasetSummary>>(DATASET_BASE, { query: { project_id: projectId, perPage: 100 } }))
+        .data,
     enabled,
   });
 }
@@ -54,7 +65,13 @@ export function useDatasetImages(id: number | undefined, q: ImageQuery) {
     queryKey: datasetKeys.images(id ?? 0, q),
     queryFn: () =>
       api.get<Paged<DatasetImage>>(`${DATASET_BASE}/${id}/images`, {
-        query: { filter: q.filter, folder_id: q.folderId, class_id: q.classId, page: q.page, perPage: IMAGES_PER_PAGE },
+        query: {
+          filter: q.filter,
+          folder_id: q.folderId,
+          class_id: q.classId,
+          page: q.page,
+          perPage: IMAGES_PER_PAGE,
+        },
       }),
     enabled: id != null,
     placeholderData: keepPreviousData,

@@ -1,10 +1,28 @@
 // Class add/edit dialog: name, colour, OK flag and (when editing) order. Names follow the name rules,
 // may not duplicate another class, and a dataset holds at most 34 classes (SPEC §5).
 import { useEffect } from 'react';
-import { Button, ColorInput, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  ColorInput,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { addClassError, classColorAt, classNameError, CLASS_COLORS, COLOR_PATTERN, DatasetErrorCode, type DatasetClass } from '@sightline/domain';
+import {
+  addClassError,
+  classColorAt,
+  classNameError,
+  CLASS_COLORS,
+  COLOR_PATTERN,
+  DatasetErrorCode,
+  type DatasetClass,
+} from '@sightline/domain';
 import { flash } from '../../../components/flash';
 import { useCreateClass, useUpdateClass } from '../api/dataset-mutations.api';
 import { codeMessage } from '../utils/code-message';
@@ -36,7 +54,7 @@ export function ClassEditModal({ datasetId, classes, target, onClose }: Props) {
     validate: {
       name: (v) => {
         const others = classes.filter((c) => c.id !== editing?.id);
-        const code = editing ? classNameError(v) ?? dupCode(others, v) : addClassError(others, v);
+        const code = editing ? (classNameError(v) ?? dupCode(others, v)) : addClassError(others, v);
         return code ? codeMessage(code) : null;
       },
       color: (v) => (COLOR_PATTERN.test(v) ? null : t('validation.colorInvalid')),
@@ -45,9 +63,21 @@ export function ClassEditModal({ datasetId, classes, target, onClose }: Props) {
 
   useEffect(() => {
     if (target === null) return;
-    if (target === 'new') form.setValues({ name: '', color: classColorAt(classes.length), okFlag: 'ng', order: classes.length + 1 });
+    if (target === 'new')
+      form.setValues({
+        name: '',
+        color: classColorAt(classes.length),
+        okFlag: 'ng',
+        order: classes.length + 1,
+      });
     // Orders are 0-based on the server and shown 1-based.
-    else form.setValues({ name: target.name, color: target.color, okFlag: target.is_ok ? 'ok' : 'ng', order: target.order + 1 });
+    else
+      form.setValues({
+        name: target.name,
+        color: target.color,
+        okFlag: target.is_ok ? 'ok' : 'ng',
+        order: target.order + 1,
+      });
     form.clearErrors();
   }, [target]);
 
@@ -72,7 +102,13 @@ export function ClassEditModal({ datasetId, classes, target, onClose }: Props) {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t('classes.name')} withAsterisk data-autofocus data-testid="class-name" {...form.getInputProps('name')} />
+          <TextInput
+            label={t('classes.name')}
+            withAsterisk
+            data-autofocus
+            data-testid="class-name"
+            {...form.getInputProps('name')}
+          />
           <ColorInput
             label={t('classes.color')}
             format="hex"
@@ -93,7 +129,13 @@ export function ClassEditModal({ datasetId, classes, target, onClose }: Props) {
             />
           </Stack>
           {editing && (
-            <NumberInput label={t('classes.order')} min={1} max={classes.length} allowDecimal={false} {...form.getInputProps('order')} />
+            <NumberInput
+              label={t('classes.order')}
+              min={1}
+              max={classes.length}
+              allowDecimal={false}
+              {...form.getInputProps('order')}
+            />
           )}
           <Text size="xs" c="dimmed">
             {t('classes.rules')}

@@ -56,7 +56,12 @@ export function ClassMergeModal({ datasetId, classes, opened, onClose }: Props) 
   const submit = form.onSubmit(async (v) => {
     const first = classes.find((c) => String(c.id) === v.ids[0]);
     try {
-      await merge.mutateAsync({ class_ids: v.ids.map(Number), name: v.name.trim(), color: first?.color, is_ok: v.okFlag === 'ok' });
+      await merge.mutateAsync({
+        class_ids: v.ids.map(Number),
+        name: v.name.trim(),
+        color: first?.color,
+        is_ok: v.okFlag === 'ok',
+      });
       flash('success', t('classes.merged'));
       onClose();
     } catch (err) {
@@ -65,7 +70,12 @@ export function ClassMergeModal({ datasetId, classes, opened, onClose }: Props) 
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{t('classes.mergeTitle')}</Text>} data-testid="class-merge-modal">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={700}>{t('classes.mergeTitle')}</Text>}
+      data-testid="class-merge-modal"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <MultiSelect
@@ -80,7 +90,12 @@ export function ClassMergeModal({ datasetId, classes, opened, onClose }: Props) 
             comboboxProps={{ withinPortal: true }}
             maxDropdownHeight={200}
           />
-          <TextInput label={t('classes.mergeResult')} withAsterisk data-testid="merge-name" {...form.getInputProps('name')} />
+          <TextInput
+            label={t('classes.mergeResult')}
+            withAsterisk
+            data-testid="merge-name"
+            {...form.getInputProps('name')}
+          />
           <SegmentedControl
             data={[
               { value: 'ok', label: t('classes.ok') },

@@ -1,7 +1,19 @@
 // Class info of a dataset: colour, name, OK/NG, order and image count, with add, edit, merge and remove.
 // Clicking a class filters the image grid by it.
-import { ActionIcon, Alert, Badge, Button, ColorSwatch, Group, NavLink, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowMerge, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  ColorSwatch,
+  Group,
+  NavLink,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconArrowMerge, IconListDetails, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CLASS_MAX, MERGE_MIN, type DatasetClass } from '@sightline/domain';
 import { confirm } from '../../../components/confirm';
@@ -20,9 +32,21 @@ interface Props {
   onAdd: () => void;
   onEdit: (c: DatasetClass) => void;
   onMerge: () => void;
+  onEditAll: () => void;
 }
 
-export function ClassPanel({ datasetId, classes, unclassifiedCount, problems, selected, onSelect, onAdd, onEdit, onMerge }: Props) {
+export function ClassPanel({
+  datasetId,
+  classes,
+  unclassifiedCount,
+  problems,
+  selected,
+  onSelect,
+  onAdd,
+  onEdit,
+  onMerge,
+  onEditAll,
+}: Props) {
   const { t } = useTranslation('dataset');
   const remove = useRemoveClass(datasetId);
   const sorted = [...classes].sort((a, b) => a.order - b.order);
@@ -55,13 +79,35 @@ export function ClassPanel({ datasetId, classes, unclassifiedCount, problems, se
           </Text>
         </Group>
         <Group gap={4}>
+          <Tooltip label={t('classes.setTitle')}>
+            <ActionIcon
+              variant="default"
+              onClick={onEditAll}
+              aria-label={t('classes.setTitle')}
+              data-testid="class-edit-all"
+            >
+              <IconListDetails size={16} />
+            </ActionIcon>
+          </Tooltip>
           <Tooltip label={t('classes.merge')}>
-            <ActionIcon variant="default" onClick={onMerge} disabled={classes.length < MERGE_MIN} aria-label={t('classes.merge')} data-testid="class-merge">
+            <ActionIcon
+              variant="default"
+              onClick={onMerge}
+              disabled={classes.length < MERGE_MIN}
+              aria-label={t('classes.merge')}
+              data-testid="class-merge"
+            >
               <IconArrowMerge size={16} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('classes.add')}>
-            <ActionIcon variant="default" onClick={onAdd} disabled={classes.length >= CLASS_MAX} aria-label={t('classes.add')} data-testid="class-add">
+            <ActionIcon
+              variant="default"
+              onClick={onAdd}
+              disabled={classes.length >= CLASS_MAX}
+              aria-label={t('classes.add')}
+              data-testid="class-add"
+            >
               <IconPlus size={16} />
             </ActionIcon>
           </Tooltip>
@@ -108,10 +154,22 @@ export function ClassPanel({ datasetId, classes, unclassifiedCount, problems, se
                 <Text size="xs" c="dimmed" mr={4}>
                   {c.image_count}
                 </Text>
-                <ActionIcon size="sm" variant="subtle" color="gray" onClick={() => onEdit(c)} aria-label={t('classes.edit')}>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => onEdit(c)}
+                  aria-label={t('classes.edit')}
+                >
                   <IconPencil size={14} />
                 </ActionIcon>
-                <ActionIcon size="sm" variant="subtle" color="red" onClick={() => void onRemove(c)} aria-label={t('classes.remove')}>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => void onRemove(c)}
+                  aria-label={t('classes.remove')}
+                >
                   <IconTrash size={14} />
                 </ActionIcon>
               </Group>
@@ -137,7 +195,15 @@ export function ClassPanel({ datasetId, classes, unclassifiedCount, problems, se
           />
         )}
       </Stack>
-      <Button variant="subtle" size="xs" fullWidth mt={4} leftSection={<IconPlus size={14} />} onClick={onAdd} disabled={classes.length >= CLASS_MAX}>
+      <Button
+        variant="subtle"
+        size="xs"
+        fullWidth
+        mt={4}
+        leftSection={<IconPlus size={14} />}
+        onClick={onAdd}
+        disabled={classes.length >= CLASS_MAX}
+      >
         {t('classes.add')}
       </Button>
     </Paper>

@@ -83,7 +83,10 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       requests.push({ method: init?.method ?? 'GET', url: String(url) });
       const body = { data: { data: Array.from({ length: 30 }, (_, i) => image(i)), total: 31 } };
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   host = document.createElement('div');
@@ -118,7 +121,9 @@ describe('DatasetImages', () => {
   it('refuses deletion while a performance evaluation uses the dataset', async () => {
     render(true);
     await settle();
-    const box = document.querySelector('[data-testid="image-select"] input, input[data-testid="image-select"]') as HTMLInputElement;
+    const box = document.querySelector(
+      '[data-testid="image-select"] input, input[data-testid="image-select"]',
+    ) as HTMLInputElement;
     await act(async () => box.click());
     await act(async () => deleteButton().click());
     expect(flashError).toHaveBeenCalledWith('성능 평가 중에는 이미지를 삭제할 수 없습니다.');

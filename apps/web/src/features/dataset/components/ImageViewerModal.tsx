@@ -1,6 +1,6 @@
 // A single image with zoom: buttons, keypad +/- and Ctrl + mouse wheel (SPEC §2), plus previous/next.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, Box, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, ColorSwatch, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +83,12 @@ export function ImageViewerModal({ image, onClose, onPrev, onNext }: Props) {
             </Badge>
           )}
           {image?.className && (
-            <Badge variant="outline" tt="none" color={image.classColor ?? 'gray'} data-testid="viewer-class">
+            <Badge
+              variant="default"
+              tt="none"
+              leftSection={<ColorSwatch color={image.classColor ?? '#868e96'} size={10} />}
+              data-testid="viewer-class"
+            >
               {image.className}
             </Badge>
           )}

@@ -16,6 +16,7 @@ import { useDataset } from '../api/datasets.api';
 import { ClassEditModal } from '../components/ClassEditModal';
 import { ClassMergeModal } from '../components/ClassMergeModal';
 import { ClassPanel } from '../components/ClassPanel';
+import { ClassSetModal } from '../components/ClassSetModal';
 import { DatasetImages } from '../components/DatasetImages';
 import { DatasetSummaryCard } from '../components/DatasetSummaryCard';
 import { DatasetUploadModal } from '../components/DatasetUploadModal';
@@ -34,6 +35,7 @@ export default function DatasetDetailPage() {
   const [renaming, setRenaming] = useState<DatasetFolder | null>(null);
   const [editing, setEditing] = useState<DatasetClass | 'new' | null>(null);
   const [merging, setMerging] = useState(false);
+  const [editingAll, setEditingAll] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
 
   // Another dataset (same page component, new id) starts unfiltered.
@@ -120,6 +122,7 @@ export default function DatasetDetailPage() {
               onAdd={() => setEditing('new')}
               onEdit={setEditing}
               onMerge={() => setMerging(true)}
+              onEditAll={() => setEditingAll(true)}
             />
           )}
         </Stack>
@@ -130,6 +133,7 @@ export default function DatasetDetailPage() {
 
       <FolderRenameModal datasetId={dataset.id} folder={renaming} folders={dataset.folders} onClose={() => setRenaming(null)} />
       <ClassEditModal datasetId={dataset.id} classes={dataset.classes} target={editing} onClose={() => setEditing(null)} />
+      <ClassSetModal datasetId={dataset.id} classes={dataset.classes} opened={editingAll} onClose={() => setEditingAll(false)} />
       <ClassMergeModal datasetId={dataset.id} classes={dataset.classes} opened={merging} onClose={() => setMerging(false)} />
       {project && (
         <DatasetUploadModal opened={uploadOpen} onClose={() => setUploadOpen(false)} projectId={project.id} datasetId={dataset.id} />

@@ -55,7 +55,7 @@ export default function UsageProjectsPage() {
       header: ta('project.period'),
       sortKey: 'endDate',
       render: (p) =>
-        p.startDate || p.endDate ? `${formatDate(p.startDate)} ~ ${formatDate(p.endDate)}` : '-',
+formatPeriod(p.startDate, p.endDate) ?? '-',
     },
     {
       key: 'status',

@@ -119,7 +119,7 @@ export default function DashboardPage() {
                   <Table.Td>{historyActor(h, t)}</Table.Td>
                   <Table.Td>{historyAction(h, t)}</Table.Td>
                   <Table.Td>
-                    {historyEntity(h.entityType, t)} {historyTarget(h)}
+                    {historyEntity(h.entityType, t)} {historyTarget(h, t)}
                   </Table.Td>
                 </Table.Tr>
               ))}

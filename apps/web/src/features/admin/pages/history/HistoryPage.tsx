@@ -34,7 +34,7 @@ export default function HistoryPage() {
     { key: 'actor', header: t('history.actor'), render: (h) => historyActor(h, t) },
     { key: 'action', header: t('history.action'), render: (h) => historyAction(h, t) },
     { key: 'entity', header: t('history.entity'), render: (h) => historyEntity(h.entityType, t) },
-    { key: 'target', header: t('history.target'), render: (h) => historyTarget(h) },
+    { key: 'target', header: t('history.target'), render: (h) => historyTarget(h, t) },
   ];
 
   return (

@@ -14,7 +14,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { useAreaPaths } from '../../hooks/useAreaPaths';
 import { useCan } from '../../hooks/useCan';
 import { confirm, EmptyState, Spinner, flash } from '../../shared';
-import { formatDate } from '../../utils/format';
+import { formatDate, formatPeriod } from '../../utils/format';
 import { showServerError } from '../../utils/server-error';
 
 export default function ProjectDetailPage() {
@@ -94,12 +94,7 @@ export default function ProjectDetailPage() {
           [t('project.code'), project.code],
           [t('project.title'), project.title],
           [t('project.company'), project.company.name],
-          [
-            t('project.period'),
-            project.startDate || project.endDate
-              ? `${formatDate(project.startDate)} ~ ${formatDate(project.endDate)}`
-              : t('project.unlimited'),
-          ],
+          [t('project.period'), formatPeriod(project.startDate, project.endDate) ?? t('project.unlimited')],
           [t('project.uploadLimit'), limit(project.uploadLimit)],
           [t('project.learningLimit'), limit(project.learningLimit)],
           [t('project.participantCount'), project.participantCount],
