@@ -9,7 +9,8 @@ import { apiLogin, bearer, login } from './helpers';
 
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
 // Transitions are fast-forwarded so a dialog is captured fully open, not half faded in.
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}${name}.png`, animations: 'disabled' });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}${name}.png`, animations: 'disabled' });
 
 /** Waits for the page to settle (no spinner, no dialog still fading out) before a screenshot. */
 async function settled(page: Page) {

@@ -12,6 +12,7 @@ import {
 import { ErrorCode } from '@sightline/domain';
 import type { AppDeps } from './app-deps';
 import { registerErrorHandling, sendError } from './http/error-handler';
+import { codedValidation } from './http/coded-validation';
 import authPlugin from './plugins/auth.plugin';
 import webStatic from './plugins/web-static.plugin';
 import authRoutes from './features/auth/auth.routes';
@@ -33,6 +34,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Every route: validation failures answer after authentication, with the schema's error code.
+  codedValidation(app);
 
   await app.register(cookie);
   await app.register(swagger, {

@@ -9,11 +9,13 @@ from .loop import seed_all, set_threads
 from .tasks import adapter_for
 
 
-def _run(adapter, model, opt, batches, steps):
+def _run(adapter, model, opt, batches, steps, stop=None):
     model.train()
     n = 0
     t0 = time.perf_counter()
     for i in range(steps):
+        if stop is not None:
+            stop.check()
         batch = next(batches)
         loss = adapter.loss(model, batch)
         opt.zero_grad(set_to_none=True)
@@ -45,8 +47,8 @@ def bench(cfg, stop):
     mem, e2e, cyc = [], [], _cycle(adapter, bs, 5)
     for _ in range(int(cfg.get("rounds", 3))):
         stop.check()
-        mem.append(_run(adapter, model, opt, iter(lambda: fixed, None), steps))
-        e2e.append(_run(adapter, model, opt, cyc, steps))
+        mem.append(_run(adapter, model, opt, iter(lambda: fixed, None), steps, stop))
+        e2e.append(_run(adapter, model, opt, cyc, steps, stop))
     ratios = sorted(e / m for e, m in zip(e2e, mem))
     end_to_end, best_mem = sorted(e2e)[len(e2e) // 2], sorted(mem)[len(mem) // 2]
     emit("finished", task=adapter.task, threads=threads, batchSize=bs, steps=steps, endToEndImagesPerSecond=end_to_end,

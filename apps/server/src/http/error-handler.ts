@@ -1,8 +1,9 @@
 // Maps every failure to {error:{code,message,field?}} with a translated message; never HTML.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, errorMessage, type ApiErrorBody } from '@sightline/domain';
 import { AppError } from './app-error';
+import { codedValidationFailure } from './coded-validation';
 import { requestLocale } from './locale';
 
 export function sendError(
@@ -18,20 +19,11 @@ export function sendError(
   return reply.status(status).type('application/json').send(body);
 }
 
-/** The first failing path of a zod validation error, dotted ("lines.0.code"). */
-function firstField(err: FastifyError): string | undefined {
-  if (!hasZodFastifySchemaValidationErrors(err)) return undefined;
-  const issue = err.validation[0];
-  const path = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-  return path || (issue?.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || undefined;
-}
-
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return sendError(req, reply, err.status, err.code, err.params, err.field);
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      return sendError(req, reply, 400, ErrorCode.ValidationFailed, {}, firstField(err));
-    }
+    const invalid = codedValidationFailure(err, requestLocale(req));
+    if (invalid) return sendError(req, reply, 400, invalid.code, invalid.params, invalid.field);
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
       return sendError(req, reply, 500, ErrorCode.Internal);

@@ -88,8 +88,10 @@ export function traceBoundary(pixels: number[], w: number, h: number): [number, 
 }
 
 /** Douglas-Peucker simplification of a closed polygon. */
-export function simplify(points: [number, number][], tolerance: number): [number, number][] {
-  if (points.length <= 3 || tolerance <= 0) return points;
+export function simplify(closed: [number, number][], tolerance: number): [number, number][] {
+  if (closed.length <= 3 || tolerance <= 0) return closed;
+  // Close the ring so that points on the last edge (back to the start) can be dropped too.
+  const points = [...closed, closed[0]!];
   const keep = new Uint8Array(points.length);
   keep[0] = keep[points.length - 1] = 1;
   const stack: [number, number][] = [[0, points.length - 1]];
@@ -113,5 +115,5 @@ export function simplify(points: [number, number][], tolerance: number): [number
       stack.push([a, best], [best, b]);
     }
   }
-  return points.filter((_, i) => keep[i]);
+  return points.filter((_, i) => keep[i]).slice(0, -1);
 }

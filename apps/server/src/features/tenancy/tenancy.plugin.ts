@@ -1,5 +1,6 @@
-// Registers every tenancy/administration route (TENANCY_API.md) in one encapsulated scope, with
-// coded validation errors, and seeds the algorithm registry from the engine's declarations.
+// Registers every tenancy/administration route (TENANCY_API.md) in one encapsulated scope and seeds
+// the algorithm registry from the engine's declarations. Coded validation errors are app-wide
+// (http/coded-validation.ts).
 import type { FastifyInstance } from 'fastify';
 import { ALGORITHMS } from '@sightline/domain';
 import algorithmRoutes from '../algorithm/algorithm.routes';
@@ -12,13 +13,11 @@ import participantRoutes from '../participant/participant.routes';
 import projectAdminRoutes from '../project/project.routes';
 import resetRequestRoutes from '../reset-request/reset-request.routes';
 import userAdminRoutes from '../user/user.routes';
-import { codedValidation } from './validation';
 
 /** Every `METHOD /path` this plugin registers; the access-matrix test checks it covers them all. */
 export const TENANCY_ROUTES = new Set<string>();
 
 export default async function tenancyRoutes(app: FastifyInstance) {
-  codedValidation(app);
   app.addHook('onRoute', (route) => {
     for (const m of [route.method].flat()) if (m !== 'HEAD') TENANCY_ROUTES.add(`${m} ${route.url}`);
   });

@@ -16,6 +16,11 @@ export function DatasetSummaryCard({ dataset }: { dataset: DatasetDetail }) {
           <Badge variant="outline" color="gray">
             {t(`purposes.${dataset.purpose}`)}
           </Badge>
+          {dataset.locked && (
+            <Badge variant="light" color="orange" data-testid="dataset-locked">
+              {t('detail.locked')}
+            </Badge>
+          )}
         </Group>
         <Text size="sm" fw={600} data-testid="dataset-image-count">
           {t('detail.imageCount', { count: dataset.image_count })}

@@ -31,6 +31,7 @@ export const datasetEn: Shape<typeof datasetKo> = {
     deleteTitle: 'Delete images',
     deleteConfirm: 'Delete the {{count}} selected images? Deleted images cannot be restored.',
     deleted: '{{count}} images deleted.',
+    locked: 'In use by an evaluation',
     notFound: 'The dataset could not be found.',
   },
   folders: {

@@ -27,6 +27,7 @@ export const datasetKo = {
     deleteTitle: '이미지 삭제',
     deleteConfirm: '선택한 이미지 {{count}}장을 삭제하시겠습니까? 삭제한 이미지는 복구할 수 없습니다.',
     deleted: '{{count}}장을 삭제했습니다.',
+    locked: '성능 평가에서 사용 중',
     notFound: '데이터셋을 찾을 수 없습니다.',
   },
   folders: {

@@ -10,7 +10,7 @@ import { PageFrame } from '../../admin/components/PageFrame';
 import { PermissionBadges } from '../../admin/components/PermissionBadges';
 import { ServerTable, type Column } from '../../admin/components/ServerTable';
 import { toListQuery, useListQueryState } from '../../admin/hooks/useListQueryState';
-import { formatDate } from '../../admin/utils/format';
+import { formatPeriod } from '../../admin/utils/format';
 import { daysLeft } from '../utils/days-left';
 
 const FILTERS = ['q'] as const;
@@ -54,8 +54,7 @@ export default function UsageProjectsPage() {
       key: 'period',
       header: ta('project.period'),
       sortKey: 'endDate',
-      render: (p) =>
-formatPeriod(p.startDate, p.endDate) ?? '-',
+      render: (p) => formatPeriod(p.startDate, p.endDate) ?? '-',
     },
     {
       key: 'status',

@@ -1,0 +1,73 @@
+// /train access on the server (SPEC §6): a project member needs permission 1 (training) for the
+// dataset endpoints of that project; permission 2 (monitoring) alone is refused with 403, and a user
+// outside the project does not learn that it exists (404). Decided by policy `can(…, 'project.train')`.
+import { describe, expect, it } from 'vitest';
+import { multipart, png } from './datasets/fixtures';
+import { setupDatasetApp } from './datasets/harness';
+
+const t = setupDatasetApp();
+
+async function trainingProject() {
+  const company = await t.factory.company();
+  const project = await t.factory.project({ companyId: company.id, endDate: '2099-01-01' });
+  const member = (permissions: number[]) =>
+    t.factory.user({ roleId: 4, companyId: company.id, projects: { [project.id]: permissions }, trial: false });
+  const trainer = await t.loginAs(await member([1]));
+  const monitor = await t.loginAs(await member([2]));
+  const outsider = await t.loginAs(await t.factory.user({ roleId: 4, companyId: company.id, trial: false }));
+  const body = multipart({ project_id: project.id, name: 'access', type: 'od' }, [{ name: 'a.png', data: await png(4242) }]);
+  const up = await t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...trainer, ...body.headers } });
+  expect(up.statusCode, up.body).toBe(201);
+  return { project, trainer, monitor, outsider, datasetId: up.json().data.dataset_id as number };
+}
+
+type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
+const send = (c: Call, headers: object) => t.app.inject({ ...c, headers: headers as Record<string, string> });
+
+/** Every dataset endpoint of the project, read and write. */
+function datasetCalls(projectId: number, id: number): Call[] {
+  return [
+    { method: 'GET', url: `/api/v2/datasets?project_id=${projectId}` },
+    { method: 'GET', url: `/api/v2/datasets/upload/quota?project_id=${projectId}` },
+    { method: 'GET', url: `/api/v2/datasets/${id}` },
+    { method: 'GET', url: `/api/v2/datasets/${id}/images` },
+    { method: 'PATCH', url: `/api/v2/datasets/${id}`, payload: { name: 'renamed' } },
+    { method: 'POST', url: `/api/v2/datasets/${id}/classes`, payload: { name: 'dent', is_ok: false } },
+    { method: 'DELETE', url: `/api/v2/datasets/${id}/images`, payload: { image_ids: ['x'] } },
+    { method: 'POST', url: '/api/v2/download/request', payload: { project_id: projectId, dataset_id: id } },
+    { method: 'DELETE', url: `/api/v2/datasets/${id}` },
+  ];
+}
+
+describe('dataset endpoints need the training permission of the project', () => {
+  it('refuses a role-4 member with permission 2 only (403 FORBIDDEN)', async () => {
+    const { project, monitor, datasetId } = await trainingProject();
+    for (const c of datasetCalls(project.id, datasetId)) {
+      const res = await send(c, monitor);
+      expect(res.statusCode, `${c.method} ${c.url}: ${res.body}`).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+    }
+  });
+
+  it('hides the project from a user who is not a member (404)', async () => {
+    const { project, outsider, datasetId } = await trainingProject();
+    for (const c of datasetCalls(project.id, datasetId)) {
+      const res = await send(c, outsider);
+      expect(res.statusCode, `${c.method} ${c.url}: ${res.body}`).toBe(404);
+    }
+  });
+
+  it('allows a role-4 member with permission 1', async () => {
+    const { project, trainer, datasetId } = await trainingProject();
+    const reads = datasetCalls(project.id, datasetId).filter((c) => c.method === 'GET');
+    for (const c of reads) {
+      const res = await send(c, trainer);
+      expect(res.statusCode, `${c.method} ${c.url}: ${res.body}`).toBe(200);
+    }
+    const renamed = await send({ method: 'PATCH', url: `/api/v2/datasets/${datasetId}`, payload: { name: 'renamed' } }, trainer);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.name).toBe('renamed');
+    const removed = await send({ method: 'DELETE', url: `/api/v2/datasets/${datasetId}` }, trainer);
+    expect(removed.statusCode, removed.body).toBe(200);
+  });
+});
