@@ -61,6 +61,12 @@ describe('web app serving', () => {
     expect((await t.app.inject({ url: '/' })).body).toContain('shell');
     expect((await t.app.inject({ url: '/assets/app.js' })).body).toBe('console.log(1)');
     expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    // Spec routes whose last segment has a dot are still app routes, not files.
+    for (const url of ['/train/processing/add/ai.bak', '/train/learning/index.back']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('shell');
+    }
   });
 });
 

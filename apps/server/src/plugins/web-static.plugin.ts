@@ -8,6 +8,8 @@ import { ErrorCode } from '@sightline/domain';
 import { sendError } from '../http/error-handler';
 
 let hasIndex = false;
+const ASSET_EXTENSION =
+  /\.(js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|bmp|woff2?|ttf|otf|wasm|onnx|npy|txt|xml|pdf|zip)$/i;
 
 async function plugin(app: FastifyInstance, opts: { root: string }) {
   hasIndex = existsSync(join(opts.root, 'index.html'));
@@ -17,9 +19,10 @@ async function plugin(app: FastifyInstance, opts: { root: string }) {
 }
 
 function fallback(req: FastifyRequest, reply: FastifyReply) {
-  // A missing file (…/app.js, favicon.ico) is a 404, not the shell.
+  // A missing file (…/app.js, favicon.ico) is a 404, not the shell. Only asset extensions count:
+  // spec routes such as /train/processing/add/ai.bak or …/index.back end in a dot-suffix too.
   const path = req.url.split('?')[0] ?? '';
-  if (!hasIndex || /\.[A-Za-z0-9]+$/.test(path)) return sendError(req, reply, 404, ErrorCode.NotFound);
+  if (!hasIndex || ASSET_EXTENSION.test(path)) return sendError(req, reply, 404, ErrorCode.NotFound);
   // Hashed assets may be cached; the shell must not be, or users keep a stale build.
   return reply.header('cache-control', 'no-cache').sendFile('index.html');
 }
