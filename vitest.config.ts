@@ -1,9 +1,14 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-// One run, many projects: each workspace with tests keeps its own vitest.config.ts.
+// One run, many projects: each workspace with tests keeps its own vitest.config.ts. Projects run one
+// group after another (the server's database-heavy files want their own worker limit).
 const workspaces = ['packages/domain', 'packages/vision', 'apps/server', 'apps/worker', 'apps/web'];
 
 export default defineConfig({
-  test: { projects: workspaces.filter((w) => existsSync(`${w}/vitest.config.ts`)) },
+  test: {
+    projects: workspaces
+      .filter((w) => existsSync(`${w}/vitest.config.ts`))
+      .map((w, i) => ({ extends: `./${w}/vitest.config.ts`, root: `./${w}`, test: { sequence: { groupOrder: i } } })),
+  },
 });

@@ -360,6 +360,13 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   await expect(page.getByTestId('dataset-image-count')).toContainText(String(TOTAL - 1));
   await expect(page.locator('[data-testid="folder-row"][data-folder-name="extra"]')).toContainText('1');
 
+  // From the header under a processing route the modal opens on the Result tab.
+  await page.goto('/train/processing');
+  await page.getByRole('button', { name: /다운로드 요청 목록|Download requests/ }).click();
+  await expect(modal.getByTestId('download-tab-result')).toHaveAttribute('aria-selected', 'true');
+  await modal.getByRole('button', { name: /닫기|Close/ }).click();
+  await expect(modal).toBeHidden();
+
   await page.goto('/train/dataset');
   await expect(page.locator(`[data-testid="dataset-row"][data-name="${name}"]`)).toBeVisible();
   await shot(page, 'dataset-list');

@@ -8,9 +8,16 @@ import sharp from 'sharp';
 import { apiLogin, bearer, login } from './helpers';
 
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
-// Transitions are fast-forwarded so a dialog is captured fully open, not half faded in.
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}${name}.png`, animations: 'disabled' });
+const shot = async (page: Page, name: string) => {
+  // A dialog is captured only once its opening transition has finished, not half faded in.
+  // (A dialog that is closing instead is not waited for; the page shots wait for it to go in settled()).
+  const open = page.getByRole('dialog').filter({ visible: true });
+  if (await open.count())
+    await expect(open.last())
+      .toHaveCSS('opacity', '1', { timeout: 3000 })
+      .catch(() => undefined);
+  await page.screenshot({ path: `${SHOTS}${name}.png` });
+};
 
 /** Waits for the page to settle (no spinner, no dialog still fading out) before a screenshot. */
 async function settled(page: Page) {

@@ -12,7 +12,9 @@ function vitest(f) {
   const r = JSON.parse(raw);
   // A suite that fails to load counts as a failure even when no test inside it ran.
   const brokenSuites = (r.testResults ?? []).filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
-  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenSuites };
+  // Unhandled errors (a crashed worker, a bad config) fail the run without failing a test.
+  const unhandled = r.success === false && r.numFailedTests + brokenSuites === 0 ? 1 : 0;
+  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenSuites + unhandled };
 }
 function junit(f) {
   const raw = read(f);

@@ -13,8 +13,7 @@ const ChangePasswordPage = lazyPage(() => import('../features/account/pages/Chan
 const IntroPage = lazyPage(() => import('../features/public/pages/IntroPage'));
 const PrivacyPolicyPage = lazyPage(() => import('../features/public/pages/PrivacyPolicyPage'));
 const CustomerServicePage = lazyPage(() => import('../features/public/pages/CustomerServicePage'));
-const DatasetListPage = lazyPage(() => import('../features/dataset/pages/DatasetListPage'));
-const DatasetDetailPage = lazyPage(() => import('../features/dataset/pages/DatasetDetailPage'));
+const DatasetPage = lazyPage(() => import('../features/dataset/pages/DatasetPage'));
 
 // Tenancy / administration pages (admin feature; /my/projects and /my/user reuse them).
 const DashboardPage = lazyPage(() => import('../features/admin/pages/dashboard/DashboardPage'));
@@ -85,9 +84,8 @@ const processingDetail = (kind: string): Entry[] => [
 ];
 
 const train = group('default', 'train', [
-  ['/train', DatasetListPage, 'nav:dataset'],
-  ['/train/dataset', DatasetListPage, 'nav:dataset'],
-  ['/train/dataset/:id', DatasetDetailPage, 'nav:dataset'],
+  ['/train', DatasetPage, 'nav:dataset'],
+  ['/train/dataset', DatasetPage, 'nav:dataset'],
   ['/train/processing', soon, 'nav:processing'],
   ['/train/processing/index.back', soon, 'nav:processing'],
   ['/train/processing/add', soon, 'nav:processing'],

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DatasetSummary } from '@sightline/domain';
+import { datasetHref } from '../utils/dataset-href';
 
 export function DatasetTable({ rows }: { rows: readonly DatasetSummary[] }) {
   const { t } = useTranslation('dataset');
@@ -29,7 +30,7 @@ export function DatasetTable({ rows }: { rows: readonly DatasetSummary[] }) {
         {rows.map((d) => (
           <Table.Tr key={d.id} data-testid="dataset-row" data-name={d.name}>
             <Table.Td>
-              <Anchor component={Link} to={`/train/dataset/${d.id}`} fw={600} size="sm">
+              <Anchor component={Link} to={datasetHref(d.id)} fw={600} size="sm">
                 {d.name}
               </Anchor>
             </Table.Td>

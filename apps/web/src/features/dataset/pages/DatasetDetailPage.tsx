@@ -1,9 +1,9 @@
-// /train/dataset/:id: summary, folders (rename), class info (add, edit, merge, remove) and the image grid.
-import { useEffect, useState } from 'react';
+// One dataset (/train/dataset?id=…): summary, folders (rename), class info (add, edit, merge, remove) and the image grid.
+import { useState } from 'react';
 import { Anchor, Box, Button, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { DatasetClass, DatasetFolder } from '@sightline/domain';
 import { EmptyState } from '../../../components/EmptyState';
 import { flash } from '../../../components/flash';
@@ -23,10 +23,8 @@ import { DatasetUploadModal } from '../components/DatasetUploadModal';
 import { FolderPanel } from '../components/FolderPanel';
 import { FolderRenameModal } from '../components/FolderRenameModal';
 
-export default function DatasetDetailPage() {
+export function DatasetDetailPage({ id }: { id: number }) {
   const { t } = useTranslation('dataset');
-  const params = useParams();
-  const id = Number(params.id) || undefined;
   const project = useSession((s) => s.currentProject);
   const detail = useDataset(id);
   const requestDownload = useRequestDownload();
@@ -37,12 +35,6 @@ export default function DatasetDetailPage() {
   const [merging, setMerging] = useState(false);
   const [editingAll, setEditingAll] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
-
-  // Another dataset (same page component, new id) starts unfiltered.
-  useEffect(() => {
-    setFolderId(undefined);
-    setClassId(undefined);
-  }, [id]);
 
   const back = (
     <Anchor component={Link} to="/train/dataset" size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-// /train and /train/dataset: the datasets of the current project, with search, pager and upload.
+// The datasets of the current project, with search, pager and upload.
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -13,8 +13,9 @@ import { useSession } from '../../../session/store';
 import { useDatasets } from '../api/datasets.api';
 import { DatasetTable } from '../components/DatasetTable';
 import { DatasetUploadModal } from '../components/DatasetUploadModal';
+import { datasetHref } from '../utils/dataset-href';
 
-export default function DatasetListPage() {
+export function DatasetListPage() {
   const { t } = useTranslation('dataset');
   const navigate = useNavigate();
   const project = useSession((s) => s.currentProject);
@@ -61,7 +62,7 @@ export default function DatasetListPage() {
           opened={uploadOpen}
           onClose={() => setUploadOpen(false)}
           projectId={project.id}
-          onUploaded={(id) => navigate(`/train/dataset/${id}`)}
+          onUploaded={(id) => navigate(datasetHref(id))}
         />
       )}
     </Stack>

@@ -1,7 +1,7 @@
 // The download-request list modal (SPEC §2): Dataset/Result tabs, refresh, 10 per page, empty state,
 // a cancel note and Close. Outside clicks and Escape do not close it.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, ScrollArea, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DOWNLOAD_LIST } from '@sightline/domain';
@@ -77,14 +77,15 @@ export function DownloadRequestDialog(props: DownloadRequestDialogProps) {
             </Tabs.List>
           </Tabs>
           <Tooltip label={t('refresh')}>
-            <ActionIcon variant="default" size="lg" onClick={refresh} aria-label={t('refresh')} loading={query.isFetching}>
+            <ActionIcon variant="default" size="lg" onClick={refresh} aria-label={t('refresh')}>
               <IconRefresh size={18} />
             </ActionIcon>
           </Tooltip>
         </Group>
 
-        <Table.ScrollContainer minWidth={800} mah={460}>
-          <Table verticalSpacing="xs" highlightOnHover>
+        {/* 10 rows fit a 768 px high window with the header, pager and footer still visible. */}
+        <ScrollArea.Autosize mah={380} type="auto">
+          <Table verticalSpacing={6} highlightOnHover stickyHeader miw={800}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('columns.workName')}</Table.Th>
@@ -105,11 +106,11 @@ export function DownloadRequestDialog(props: DownloadRequestDialogProps) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollArea.Autosize>
         {loading && <Spinner minHeight={120} />}
         {!loading && items.length === 0 && <EmptyState message={t('empty')} py={32} />}
         <Pager page={page} total={total} perPage={DOWNLOAD_LIST.perPage} onChange={setPage} />
-        <Group justify="space-between" mt="xs">
+        <Group justify="space-between">
           <Text size="xs" c="dimmed" data-testid="download-cancel-note">
             {t('cancelNote')}
           </Text>

@@ -11,7 +11,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { ServerTable } from '../../components/ServerTable';
 import { useProjectColumns } from '../../components/project-columns';
 import { useAreaPaths } from '../../hooks/useAreaPaths';
-import { useCan } from '../../hooks/useCan';
+import { useActor, useCan } from '../../hooks/useCan';
 import { toListQuery, useListQueryState } from '../../hooks/useListQueryState';
 
 const FILTERS = ['q', 'companyId'] as const;
@@ -21,6 +21,7 @@ export default function ProjectListPage() {
   const navigate = useNavigate();
   const paths = useAreaPaths();
   const can = useCan();
+  const actor = useActor();
   const list = useListQueryState(FILTERS, 'createdAt');
   const { data, isLoading } = useProjectList(toListQuery(list, PAGER.perPage));
   const columns = useProjectColumns();
@@ -30,7 +31,8 @@ export default function ProjectListPage() {
       title={t('project.listTitle')}
       testId="project-list"
       actions={
-        can('project.create') && (
+        // A company admin creates projects in their own company only.
+        can('project.create', { companyId: actor?.companyId ?? null }) && (
           <Button component={Link} to={`${paths.projects}/create`} leftSection={<IconPlus size={16} />}>
             {t('project.create')}
           </Button>
