@@ -153,7 +153,8 @@ describe('with a real worker process', () => {
     );
     expect(row.attempts).toBe(2);
     expect(row.message).toBe('system.sleep asked to fail');
-    expect(await bossState(id)).toBe('failed');
+    // The worker writes the row before pg-boss records the failure, so the queue state may lag a moment.
+    await waitFor(async () => (await bossState(id)) === 'failed', 5000, 'pg-boss failed');
   });
 
   it('SIGTERM lets the worker stop cleanly and records it as stopped', async () => {
