@@ -15,6 +15,15 @@ test.describe('on-premise theme (default server)', () => {
     await page.goto('/train/learning');
     await page.getByTestId('cs-button').click();
     await expect(page.getByTestId('cs-frame')).toContainText('자주 묻는 질문');
+    // Learning section: only category 4, searchable; the button opens /cs with type 1 and the key.
+    await expect(page.getByTestId('faq-category-4')).toBeVisible();
+    await expect(page.getByTestId('faq-category-2')).toHaveCount(0);
+    await page.getByTestId('faq-search').fill('동시에');
+    await expect(page.getByTestId('faq-item')).toHaveCount(1);
+    await page.getByTestId('cs-inquiry').click();
+    await expect(page).toHaveURL(/\/cs\?type=1&key=[0-9a-z]{8}$/);
+    await expect(page.getByTestId('cs-key')).toBeVisible();
+    await expect(page.getByTestId('cs-type-guide')).toContainText('프로젝트명');
   });
 });
 

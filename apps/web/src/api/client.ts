@@ -32,6 +32,17 @@ export const setSessionHandlers = (h: SessionHandlers) => {
   handlers = h;
 };
 
+/**
+ * Session-level answers end the session wherever they come from (SPEC §4, §8): maintenance, an
+ * expired (trial) account, or a 401 for a request that carried a token (an expired session).
+ * Exported so requests that cannot go through request() (XHR uploads with progress) react the same.
+ */
+export function handleSessionAnswer(err: ApiError, sentToken: boolean): void {
+  if (err.status === 503 && err.code === ErrorCode.Maintenance) handlers?.onMaintenance(err.message);
+  else if (err.status === 403 && err.code === ErrorCode.AccountExpired) handlers?.onAccountExpired(err.message);
+  else if (err.status === 401 && sentToken) handlers?.onUnauthorized();
+}
+
 /** Same-origin by default; switched to https when the configuration says ssl (SPEC §7). */
 export function apiBase(): string {
   if (getAppConfig().ssl && typeof location !== 'undefined' && location.protocol === 'http:') {
@@ -99,10 +110,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
     }
     if (!res.ok) {
       const err = await readError(res);
-      // Session-level answers end the session wherever they come from (SPEC §4, §8).
-      if (err.status === 503 && err.code === ErrorCode.Maintenance) handlers?.onMaintenance(err.message);
-      else if (err.status === 403 && err.code === ErrorCode.AccountExpired) handlers?.onAccountExpired(err.message);
-      else if (err.status === 401 && token) handlers?.onUnauthorized();
+      handleSessionAnswer(err, Boolean(token));
       throw err;
     }
     if (opts.responseType === 'blob') return (await res.blob()) as T;

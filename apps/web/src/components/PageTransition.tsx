@@ -1,19 +1,17 @@
-// Slides the page in from the right when going deeper in the path, from the left when going up.
+// Plays the page transition chosen by transitionFor (slide by path depth, zoom between areas).
 import { useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import classes from './PageTransition.module.css';
-
-const depth = (path: string) => path.split('/').filter(Boolean).length;
+import { transitionFor, type TransitionKind } from './page-transition';
 
 export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const prev = useRef({ path: pathname, dir: 'none' as 'left' | 'right' | 'none' });
+  const prev = useRef<{ path: string; dir: TransitionKind }>({ path: pathname, dir: 'none' });
   if (prev.current.path !== pathname) {
-    const d = depth(pathname) - depth(prev.current.path);
-    prev.current = { path: pathname, dir: d > 0 ? 'left' : d < 0 ? 'right' : 'none' };
+    prev.current = { path: pathname, dir: transitionFor(prev.current.path, pathname) };
   }
   return (
-    <div key={pathname} className={classes.page} data-direction={prev.current.dir}>
+    <div key={pathname} className={classes.page} data-direction={prev.current.dir} data-testid="page-transition">
       {children}
     </div>
   );

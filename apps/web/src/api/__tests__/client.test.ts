@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, CancelledError } from '../api-error';
 import { cancelAll, inFlightCount } from '../cancel-registry';
-import { api, setSessionHandlers } from '../client';
+import { api, handleSessionAnswer, setSessionHandlers } from '../client';
 import { clearToken, storeToken } from '../token';
 
 const json = (status: number, body: unknown) =>
@@ -80,5 +80,15 @@ describe('api client', () => {
     await vi.advanceTimersByTimeAsync(59_999);
     await vi.advanceTimersByTimeAsync(1);
     expect(await p).toMatchObject({ code: 'TIMEOUT' });
+  });
+  it('exposes the same session reactions for requests made outside request() (XHR uploads)', () => {
+    handleSessionAnswer(new ApiError(401, 'UNAUTHORIZED', 'expired'), true);
+    expect(handlers.onUnauthorized).toHaveBeenCalledTimes(1);
+    handleSessionAnswer(new ApiError(401, 'UNAUTHORIZED', 'bad login'), false);
+    expect(handlers.onUnauthorized).toHaveBeenCalledTimes(1);
+    handleSessionAnswer(new ApiError(422, 'VALIDATION', 'x'), true);
+    expect(handlers.onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(handlers.onMaintenance).not.toHaveBeenCalled();
+    expect(handlers.onAccountExpired).not.toHaveBeenCalled();
   });
 });

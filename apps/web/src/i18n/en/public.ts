@@ -25,6 +25,21 @@ export default {
     guide2: 'Forgot your password? Request a reset with “Forgot your password?” on the login page.',
     guide3: 'For errors, include the page address, the time and the error message so we can check quickly.',
     notices: 'See notices',
+    typeTitle: 'Inquiry type',
+    types: {
+      '1': 'Using the service',
+      '2': 'Account and access',
+      '3': 'Error report',
+      '4': 'Usage period extension',
+    },
+    typeGuide: {
+      '1': 'Tell us what you were trying to do (dataset, processing, learning, inference) and the project name. The FAQ in the help widget may already answer it.',
+      '2': 'Tell us your ID and company. Never write your password.',
+      '3': 'Include the page address, the time, the error message shown and the steps that lead to it.',
+      '4': 'Tell us the project name (or the trial account ID) and the extension you need.',
+    },
+    keyLabel: 'Inquiry reference',
+    keyHint: 'Quote this reference in your inquiry so we can find your current session and check quickly.',
   },
   privacy: {
     title: 'Privacy policy',

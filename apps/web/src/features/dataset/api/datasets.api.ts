@@ -11,7 +11,7 @@ import {
   type UploadQuota,
   type UploadResult,
 } from '@sightline/domain';
-import { api, buildUrl, type Paged } from '../../../api/client';
+import { api, buildUrl, handleSessionAnswer, type Paged } from '../../../api/client';
 import { ApiError } from '../../../api/api-error';
 import { getToken } from '../../../api/token';
 import { currentLocale } from '../../../i18n';
@@ -107,50 +107,53 @@ export interface UploadOutcome {
   renamed: number;
 }
 
+export interface UploadArgs {
+  values: UploadFormValues;
+  uploadId: string;
+  onProgress: (percent: number) => void;
+}
+
 /** Multipart upload through XMLHttpRequest so the dialog can show upload progress. */
+export async function uploadDataset(projectId: number, { values, uploadId, onProgress }: UploadArgs): Promise<UploadOutcome> {
+  const body = new FormData();
+  body.set('project_id', String(projectId));
+  body.set('upload_id', uploadId);
+  if (values.target === 'existing') body.set('dataset_id', values.datasetId);
+  else {
+    body.set('name', values.name.trim());
+    body.set('type', values.type);
+    body.set('purpose', values.purpose);
+  }
+  if (values.folder.trim()) body.set('folder', values.folder.trim());
+  // Text fields first: the server reads them before it streams the files.
+  for (const f of values.files) body.append('file', f, f.name);
+  const headers: Record<string, string> = { [LOCALE_HEADER]: currentLocale() };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    const result = await uploadWithProgress<UploadResult>(buildUrl(`${DATASET_BASE}/upload`), body, {
+      headers,
+      onProgress: (p) => onProgress(p.percent),
+    });
+    return {
+      datasetId: result.dataset_id,
+      added: result.stored,
+      skipped: result.duplicates.length,
+      renamed: result.renamed.length,
+    } satisfies UploadOutcome;
+  } catch (err) {
+    const e = err as { status?: number; code?: string; message?: string; field?: string };
+    const apiErr = new ApiError(e.status ?? 0, e.code ?? 'UPLOAD', e.message ?? '', e.field);
+    // The XHR bypasses request(): apply the same session reactions (expired token → logout).
+    handleSessionAnswer(apiErr, Boolean(token));
+    throw apiErr;
+  }
+}
+
 export function useUploadDataset(projectId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      values,
-      uploadId,
-      onProgress,
-    }: {
-      values: UploadFormValues;
-      uploadId: string;
-      onProgress: (percent: number) => void;
-    }) => {
-      const body = new FormData();
-      body.set('project_id', String(projectId));
-      body.set('upload_id', uploadId);
-      if (values.target === 'existing') body.set('dataset_id', values.datasetId);
-      else {
-        body.set('name', values.name.trim());
-        body.set('type', values.type);
-        body.set('purpose', values.purpose);
-      }
-      if (values.folder.trim()) body.set('folder', values.folder.trim());
-      // Text fields first: the server reads them before it streams the files.
-      for (const f of values.files) body.append('file', f, f.name);
-      const headers: Record<string, string> = { [LOCALE_HEADER]: currentLocale() };
-      const token = getToken();
-      if (token) headers.Authorization = `Bearer ${token}`;
-      try {
-        const result = await uploadWithProgress<UploadResult>(buildUrl(`${DATASET_BASE}/upload`), body, {
-          headers,
-          onProgress: (p) => onProgress(p.percent),
-        });
-        return {
-          datasetId: result.dataset_id,
-          added: result.stored,
-          skipped: result.duplicates.length,
-          renamed: result.renamed.length,
-        } satisfies UploadOutcome;
-      } catch (err) {
-        const e = err as { status?: number; code?: string; message?: string; field?: string };
-        throw new ApiError(e.status ?? 0, e.code ?? 'UPLOAD', e.message ?? '', e.field);
-      }
-    },
+    mutationFn: (args: UploadArgs) => uploadDataset(projectId, args),
     onSuccess: () => qc.invalidateQueries({ queryKey: datasetKeys.all }),
     meta: { silent: true },
   });
