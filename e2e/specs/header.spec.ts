@@ -45,5 +45,6 @@ test('flash messages sit at the bottom left, at most 350 px wide', async ({ page
   const box = (await toast.boundingBox())!;
   expect(box.x).toBeLessThan(40);
   expect(box.y + box.height).toBeGreaterThan(768 - 60);
-  expect(box.width).toBeLessThanOrEqual(350);
+  // Layout boxes carry sub-pixel float noise (350.0000038); whole pixels are what the rule means.
+  expect(Math.round(box.width)).toBeLessThanOrEqual(350);
 });

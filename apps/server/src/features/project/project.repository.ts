@@ -1,8 +1,8 @@
 // Project queries for the admin/my areas: scoped lists with counts and managers, facts for the policy.
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, ListScope, ProjectCreate, ProjectUpdate } from '@sightline/domain';
 import { companies, projectMembers, projects, users } from '../../db/schema';
-import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
+import { countWhere, onPage, orderFor, textSearch } from '../tenancy/list-query';
 import type { Executor } from '../tenancy/tx';
 
 const lineCount = sql<number>`(SELECT count(*)::int FROM lines l WHERE l.project_id = "projects"."id")`;
@@ -92,25 +92,27 @@ export class ProjectRepository {
       endDate: projects.endDate,
       company: companies.name,
     };
-    const rows = await this.db
-      .select(projectColumns)
-      .from(projects)
-      .leftJoin(companies, eq(companies.id, projects.companyId))
-      .where(where)
-      .orderBy(...orderFor(q, sorts, 'createdAt', projects.id, 'desc'))
-      .limit(pageWindow(q).limit)
-      .offset(pageWindow(q).offset);
-    const [t] = await this.db.select({ n: count() }).from(projects).where(where);
-    return { rows, total: t?.n ?? 0 };
+    const rows = await onPage(
+      this.withCompany()
+        .where(where)
+        .orderBy(...orderFor(q, sorts, 'createdAt', projects.id, 'desc'))
+        .$dynamic(),
+      q,
+    );
+    return { rows, total: await countWhere(this.db, projects, where) };
   }
 
   async findById(id: number): Promise<ProjectRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.withCompany().where(eq(projects.id, id));
+    return row;
+  }
+
+  /** Project rows with their company's name (companyless projects kept). */
+  private withCompany() {
+    return this.db
       .select(projectColumns)
       .from(projects)
-      .leftJoin(companies, eq(companies.id, projects.companyId))
-      .where(eq(projects.id, id));
-    return row;
+      .leftJoin(companies, eq(companies.id, projects.companyId));
   }
 
   async facts(id: number): Promise<ProjectFacts | undefined> {

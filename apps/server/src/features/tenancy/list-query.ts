@@ -1,6 +1,8 @@
 // Server-side sorting and paging shared by every tenancy list (page/perPage/sort/order/q).
-import { asc, desc, ilike, or, type SQL, type AnyColumn } from 'drizzle-orm';
+import { asc, count, desc, ilike, or, type SQL, type AnyColumn } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@sightline/domain';
+import type { Executor } from './tx';
 
 /** ORDER BY for the requested sort column (one of `columns`), falling back to `fallback`; id breaks ties. */
 export function orderFor(
@@ -20,6 +22,18 @@ export const pageWindow = (q: Pick<ListQuery, 'page' | 'perPage'>) => ({
   limit: q.perPage,
   offset: (q.page - 1) * q.perPage,
 });
+
+/** LIMIT/OFFSET of the requested page, as a fragment for a `$dynamic()` select. */
+export function onPage<T extends PgSelect>(qb: T, q: Pick<ListQuery, 'page' | 'perPage'>): T {
+  const w = pageWindow(q);
+  return qb.limit(w.limit).offset(w.offset);
+}
+
+/** How many rows of `table` match the list's filter (the `total` beside a page). */
+export async function countWhere(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [t] = await db.select({ n: count() }).from(table).where(where);
+  return t?.n ?? 0;
+}
 
 /** `ILIKE %q%` over several columns, with LIKE wildcards in the search text escaped. */
 export function textSearch(q: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {

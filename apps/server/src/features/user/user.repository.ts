@@ -1,9 +1,9 @@
 // Account queries for the admin and my areas: scoped lists, memberships, the ID duplicate check, writes.
 // (The session-side user queries live in features/users/user.repository.ts, owned by the foundation.)
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, ListScope, ProjectPermissionId, RoleId } from '@sightline/domain';
 import { companies, projectMembers, projects, refreshTokens, users, type UserRow } from '../../db/schema';
-import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
+import { countWhere, onPage, orderFor, textSearch } from '../tenancy/list-query';
 import type { Executor } from '../tenancy/tx';
 
 export interface AccountRow {
@@ -86,25 +86,24 @@ export class AccountRepository {
       createdAt: users.createdAt,
       company: companies.name,
     };
-    const rows = await this.db
-      .select(accountColumns)
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(where)
-      .orderBy(...orderFor(q, sorts, 'createdAt', users.id, 'desc'))
-      .limit(pageWindow(q).limit)
-      .offset(pageWindow(q).offset);
-    const [t] = await this.db.select({ n: count() }).from(users).where(where);
-    return { rows, total: t?.n ?? 0 };
+    const rows = await onPage(
+      this.withCompany()
+        .where(where)
+        .orderBy(...orderFor(q, sorts, 'createdAt', users.id, 'desc'))
+        .$dynamic(),
+      q,
+    );
+    return { rows, total: await countWhere(this.db, users, where) };
   }
 
   async findById(id: number): Promise<AccountRow | undefined> {
-    const [row] = await this.db
-      .select(accountColumns)
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.id, id));
+    const [row] = await this.withCompany().where(eq(users.id, id));
     return row;
+  }
+
+  /** Accounts with their company's name (accounts without a company kept). */
+  private withCompany() {
+    return this.db.select(accountColumns).from(users).leftJoin(companies, eq(companies.id, users.companyId));
   }
 
   async findByUsername(username: string): Promise<UserRow | undefined> {

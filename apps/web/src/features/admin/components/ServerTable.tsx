@@ -15,7 +15,7 @@ export interface Column<Row> {
   render: (row: Row) => ReactNode;
 }
 
-interface Props<Row> {
+export interface ServerTableProps<Row> {
   columns: Column<Row>[];
   rows: Row[] | undefined;
   total: number;
@@ -32,7 +32,7 @@ interface Props<Row> {
   testId?: string;
 }
 
-export function ServerTable<Row>(p: Props<Row>) {
+export function ServerTable<Row>(p: ServerTableProps<Row>) {
   const sortIcon = (key: string) => {
     if (p.sort !== key) return <IconSelector size={14} />;
     return p.order === 'asc' ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />;

@@ -2,14 +2,15 @@
 // scopes the list (members see their own projects, admins what they administer).
 import { Badge, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PAGER, type ProjectRecord } from '@sightline/domain';
+import { type ProjectRecord } from '@sightline/domain';
 import { useSession } from '../../../session/store';
 import { useProjectList } from '../../admin/api/projects';
 import { FilterBar } from '../../admin/components/FilterBar';
 import { PageFrame } from '../../admin/components/PageFrame';
 import { PermissionBadges } from '../../admin/components/PermissionBadges';
-import { ServerTable, type Column } from '../../admin/components/ServerTable';
-import { toListQuery, useListQueryState } from '../../admin/hooks/useListQueryState';
+import { ListTable } from '../../admin/components/ListTable';
+import type { Column } from '../../admin/components/ServerTable';
+import { useListQuery } from '../../admin/hooks/useListQuery';
 import { formatPeriod } from '../../admin/utils/format';
 import { daysLeft } from '../utils/days-left';
 
@@ -42,8 +43,7 @@ export default function UsageProjectsPage() {
   const { t } = useTranslation('my');
   const { t: ta } = useTranslation('admin');
   const mine = useSession((s) => s.user?.projects ?? []);
-  const list = useListQueryState(FILTERS, 'endDate');
-  const { data, isLoading } = useProjectList(toListQuery(list, PAGER.perPage));
+  const { list, data, isLoading } = useListQuery(FILTERS, 'endDate', useProjectList);
   const limit = (n: number | null) => (n === null ? ta('project.unlimited') : n.toLocaleString());
 
   const columns: Column<ProjectRecord>[] = [
@@ -85,16 +85,10 @@ export default function UsageProjectsPage() {
           />
         )}
       </FilterBar>
-      <ServerTable
+      <ListTable
         columns={columns}
-        rows={data?.data}
-        total={data?.total ?? 0}
-        perPage={PAGER.perPage}
-        page={list.page}
-        onPage={list.setPage}
-        sort={list.sort}
-        order={list.order}
-        onSort={list.toggleSort}
+        list={list}
+        data={data}
         loading={isLoading}
         rowKey={(p) => p.id}
         emptyText={t('usage.empty')}

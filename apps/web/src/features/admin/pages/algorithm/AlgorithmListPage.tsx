@@ -3,12 +3,13 @@ import { Badge, Button, Select, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ALGORITHM_KINDS, PAGER, VISION_TASKS, type AlgorithmRecord } from '@sightline/domain';
+import { ALGORITHM_KINDS, VISION_TASKS, type AlgorithmRecord } from '@sightline/domain';
 import { useAlgorithmList } from '../../api/algorithms';
 import { FilterBar } from '../../components/FilterBar';
 import { PageFrame } from '../../components/PageFrame';
-import { ServerTable, type Column } from '../../components/ServerTable';
-import { toListQuery, useListQueryState } from '../../hooks/useListQueryState';
+import { ListTable } from '../../components/ListTable';
+import type { Column } from '../../components/ServerTable';
+import { useListQuery } from '../../hooks/useListQuery';
 import { formatDate } from '../../utils/format';
 import { localized } from '../../utils/localized';
 
@@ -17,8 +18,7 @@ const FILTERS = ['q', 'kind', 'workType'] as const;
 export default function AlgorithmListPage() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
-  const list = useListQueryState(FILTERS, 'updatedAt');
-  const { data, isLoading } = useAlgorithmList(toListQuery(list, PAGER.perPage));
+  const { list, data, isLoading } = useListQuery(FILTERS, 'updatedAt', useAlgorithmList);
 
   const columns: Column<AlgorithmRecord>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 60, render: (a) => a.id },
@@ -99,16 +99,10 @@ export default function AlgorithmListPage() {
           </>
         )}
       </FilterBar>
-      <ServerTable
+      <ListTable
         columns={columns}
-        rows={data?.data}
-        total={data?.total ?? 0}
-        perPage={PAGER.perPage}
-        page={list.page}
-        onPage={list.setPage}
-        sort={list.sort}
-        order={list.order}
-        onSort={list.toggleSort}
+        list={list}
+        data={data}
         loading={isLoading}
         rowKey={(a) => a.id}
         onRowClick={(a) => navigate(`/admin/algorithm/${a.id}`)}

@@ -3,13 +3,13 @@ import { Button, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { PAGER } from '@sightline/domain';
 import { useCompanyList } from '../../api/companies';
 import type { CompanyRecord } from '@sightline/domain';
 import { FilterBar } from '../../components/FilterBar';
 import { PageFrame } from '../../components/PageFrame';
-import { ServerTable, type Column } from '../../components/ServerTable';
-import { toListQuery, useListQueryState } from '../../hooks/useListQueryState';
+import { ListTable } from '../../components/ListTable';
+import type { Column } from '../../components/ServerTable';
+import { useListQuery } from '../../hooks/useListQuery';
 import { formatDate } from '../../utils/format';
 
 const FILTERS = ['name'] as const;
@@ -17,8 +17,7 @@ const FILTERS = ['name'] as const;
 export default function CompanyListPage() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
-  const list = useListQueryState(FILTERS, 'createdAt');
-  const { data, isLoading } = useCompanyList(toListQuery(list, PAGER.perPage));
+  const { list, data, isLoading } = useListQuery(FILTERS, 'createdAt', useCompanyList);
 
   const columns: Column<CompanyRecord>[] = [
     { key: 'name', header: t('company.name'), sortKey: 'name', render: (c) => c.name },
@@ -60,16 +59,10 @@ export default function CompanyListPage() {
           />
         )}
       </FilterBar>
-      <ServerTable
+      <ListTable
         columns={columns}
-        rows={data?.data}
-        total={data?.total ?? 0}
-        perPage={PAGER.perPage}
-        page={list.page}
-        onPage={list.setPage}
-        sort={list.sort}
-        order={list.order}
-        onSort={list.toggleSort}
+        list={list}
+        data={data}
         loading={isLoading}
         rowKey={(c) => c.id}
         onRowClick={(c) => navigate(`/admin/company/${c.id}`)}

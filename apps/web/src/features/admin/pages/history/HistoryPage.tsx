@@ -2,13 +2,14 @@
 import { Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { PAGER, type HistoryItem } from '@sightline/domain';
+import { type HistoryItem } from '@sightline/domain';
 import { useHistory } from '../../api/dashboard';
 import { FilterBar } from '../../components/FilterBar';
 import { historyAction, historyActor, historyEntity, historyTarget } from '../../components/history-text';
 import { PageFrame } from '../../components/PageFrame';
-import { ServerTable, type Column } from '../../components/ServerTable';
-import { toListQuery, useListQueryState } from '../../hooks/useListQueryState';
+import { ListTable } from '../../components/ListTable';
+import type { Column } from '../../components/ServerTable';
+import { useListQuery } from '../../hooks/useListQuery';
 import { fromDateValue, toDateValue } from '../../utils/dates';
 import { formatDateTime } from '../../utils/format';
 
@@ -26,8 +27,7 @@ const ENTITY_TYPES = [
 
 export default function HistoryPage() {
   const { t } = useTranslation('admin');
-  const list = useListQueryState(FILTERS, 'at');
-  const { data, isLoading } = useHistory(toListQuery(list, PAGER.perPage));
+  const { list, data, isLoading } = useListQuery(FILTERS, 'at', useHistory);
 
   const columns: Column<HistoryItem>[] = [
     { key: 'at', header: t('history.at'), sortKey: 'at', width: 160, render: (h) => formatDateTime(h.at) },
@@ -81,16 +81,10 @@ export default function HistoryPage() {
           </>
         )}
       </FilterBar>
-      <ServerTable
+      <ListTable
         columns={columns}
-        rows={data?.data}
-        total={data?.total ?? 0}
-        perPage={PAGER.perPage}
-        page={list.page}
-        onPage={list.setPage}
-        sort={list.sort}
-        order={list.order}
-        onSort={list.toggleSort}
+        list={list}
+        data={data}
         loading={isLoading}
         rowKey={(h) => h.id}
         emptyText={t('history.empty')}

@@ -16,6 +16,7 @@ import { useCan } from '../../hooks/useCan';
 import { confirm, EmptyState, Spinner, flash } from '../../shared';
 import { formatDate, formatPeriod } from '../../utils/format';
 import { showServerError } from '../../utils/server-error';
+import { projectFacts } from '../../utils/project-facts';
 
 export default function ProjectDetailPage() {
   const { t } = useTranslation('admin');
@@ -44,11 +45,7 @@ export default function ProjectDetailPage() {
       showServerError(null, err);
     }
   };
-  const facts = {
-    companyId: project.company.id,
-    projectId: project.id,
-    managerIds: project.managers.map((m) => m.id),
-  };
+  const facts = projectFacts(project);
   const mayEdit = can('project.update', facts);
   const mayManageLines = can('line.manage', facts);
   const mayManageMembers = can('project.manageMembers', facts);

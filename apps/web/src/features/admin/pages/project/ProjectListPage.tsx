@@ -3,16 +3,15 @@ import { Button, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { PAGER } from '@sightline/domain';
 import { useProjectList } from '../../api/projects';
 import { CompanyFilterSelect } from '../../components/CompanyFilterSelect';
 import { FilterBar } from '../../components/FilterBar';
 import { PageFrame } from '../../components/PageFrame';
-import { ServerTable } from '../../components/ServerTable';
+import { ListTable } from '../../components/ListTable';
 import { useProjectColumns } from '../../components/project-columns';
 import { useAreaPaths } from '../../hooks/useAreaPaths';
 import { useActor, useCan } from '../../hooks/useCan';
-import { toListQuery, useListQueryState } from '../../hooks/useListQueryState';
+import { useListQuery } from '../../hooks/useListQuery';
 
 const FILTERS = ['q', 'companyId'] as const;
 
@@ -22,8 +21,7 @@ export default function ProjectListPage() {
   const paths = useAreaPaths();
   const can = useCan();
   const actor = useActor();
-  const list = useListQueryState(FILTERS, 'createdAt');
-  const { data, isLoading } = useProjectList(toListQuery(list, PAGER.perPage));
+  const { list, data, isLoading } = useListQuery(FILTERS, 'createdAt', useProjectList);
   const columns = useProjectColumns();
 
   return (
@@ -53,16 +51,10 @@ export default function ProjectListPage() {
           </>
         )}
       </FilterBar>
-      <ServerTable
+      <ListTable
         columns={columns}
-        rows={data?.data}
-        total={data?.total ?? 0}
-        perPage={PAGER.perPage}
-        page={list.page}
-        onPage={list.setPage}
-        sort={list.sort}
-        order={list.order}
-        onSort={list.toggleSort}
+        list={list}
+        data={data}
         loading={isLoading}
         rowKey={(p) => p.id}
         onRowClick={(p) => navigate(`${paths.projects}/${p.id}`)}

@@ -2,13 +2,14 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { maskName, PAGER, RESET_REQUEST_STATUSES, type ResetRequest } from '@sightline/domain';
+import { maskName, RESET_REQUEST_STATUSES, type ResetRequest } from '@sightline/domain';
 import { useResetList } from '../../api/resets';
 import { FilterBar } from '../../components/FilterBar';
 import { PageFrame } from '../../components/PageFrame';
 import { ResetStatusBadge } from '../../components/ResetStatusBadge';
-import { ServerTable, type Column } from '../../components/ServerTable';
-import { toListQuery, useListQueryState } from '../../hooks/useListQueryState';
+import { ListTable } from '../../components/ListTable';
+import type { Column } from '../../components/ServerTable';
+import { useListQuery } from '../../hooks/useListQuery';
 import { formatDateTime } from '../../utils/format';
 
 const FILTERS = ['status'] as const;
@@ -16,8 +17,7 @@ const FILTERS = ['status'] as const;
 export default function ResetListPage() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
-  const list = useListQueryState(FILTERS, 'requestedAt');
-  const { data, isLoading } = useResetList(toListQuery(list, PAGER.perPage));
+  const { list, data, isLoading } = useListQuery(FILTERS, 'requestedAt', useResetList);
 
   const columns: Column<ResetRequest>[] = [
     { key: 'username', header: t('user.username'), sortKey: 'username', render: (r) => r.username },
@@ -61,16 +61,10 @@ export default function ResetListPage() {
           />
         )}
       </FilterBar>
-      <ServerTable
+      <ListTable
         columns={columns}
-        rows={data?.data}
-        total={data?.total ?? 0}
-        perPage={PAGER.perPage}
-        page={list.page}
-        onPage={list.setPage}
-        sort={list.sort}
-        order={list.order}
-        onSort={list.toggleSort}
+        list={list}
+        data={data}
         loading={isLoading}
         rowKey={(r) => r.id}
         onRowClick={(r) => navigate(`/admin/user/reset/${r.id}`)}

@@ -3,16 +3,16 @@ import { Button, Select, TextInput } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { PAGER, ROLE_IDS } from '@sightline/domain';
+import { ROLE_IDS } from '@sightline/domain';
 import { useUserList } from '../../api/users';
 import { CompanyFilterSelect } from '../../components/CompanyFilterSelect';
 import { FilterBar } from '../../components/FilterBar';
 import { PageFrame } from '../../components/PageFrame';
-import { ServerTable } from '../../components/ServerTable';
+import { ListTable } from '../../components/ListTable';
 import { useUserColumns } from '../../components/user-columns';
 import { useAreaPaths } from '../../hooks/useAreaPaths';
 import { useActor } from '../../hooks/useCan';
-import { toListQuery, useListQueryState } from '../../hooks/useListQueryState';
+import { useListQuery } from '../../hooks/useListQuery';
 
 const FILTERS = ['q', 'companyId', 'roleId'] as const;
 
@@ -21,8 +21,7 @@ export default function UserListPage() {
   const navigate = useNavigate();
   const paths = useAreaPaths();
   const actor = useActor();
-  const list = useListQueryState(FILTERS, 'createdAt');
-  const { data, isLoading } = useUserList(toListQuery(list, PAGER.perPage));
+  const { list, data, isLoading } = useListQuery(FILTERS, 'createdAt', useUserList);
   const columns = useUserColumns();
   const crossTenant = actor !== null && actor.roleId <= 2;
 
@@ -71,16 +70,10 @@ export default function UserListPage() {
           </>
         )}
       </FilterBar>
-      <ServerTable
+      <ListTable
         columns={columns}
-        rows={data?.data}
-        total={data?.total ?? 0}
-        perPage={PAGER.perPage}
-        page={list.page}
-        onPage={list.setPage}
-        sort={list.sort}
-        order={list.order}
-        onSort={list.toggleSort}
+        list={list}
+        data={data}
         loading={isLoading}
         rowKey={(u) => u.id}
         onRowClick={(u) => navigate(`${paths.users}/${u.id}`)}
