@@ -20,6 +20,9 @@ if node scripts/build.mjs; then echo '{"passed":1,"failed":0}' > "$OUT/build.jso
 stage "type-check (tsc -b)"
 if npx tsc -b; then echo '{"passed":1,"failed":0}' > "$OUT/typecheck.json"; else echo '{"passed":0,"failed":1}' > "$OUT/typecheck.json"; fi
 
+stage "lint (eslint)"
+if npx eslint . --max-warnings 0; then echo '{"passed":1,"failed":0}' > "$OUT/lint.json"; else echo '{"passed":0,"failed":1}' > "$OUT/lint.json"; fi
+
 stage "unit and server integration (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.raw.json"
 node scripts/summarize.mjs --vitest "$OUT/vitest.raw.json" > "$OUT/vitest.json"

@@ -1,5 +1,4 @@
 // Unsupervised grouping: images of different defect kinds should mostly fall into different groups.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { group, readDataset, synth, VisionError } from '../src';
 import { tempDir } from './helpers';
