@@ -13,15 +13,20 @@ bash scripts/ensure-system.sh test || echo '{"passed":0,"failed":1,"note":"syste
 bash scripts/ensure-deps.sh || { echo '{"passed":0,"failed":1}' > "$OUT/deps.json"; node scripts/summarize.mjs "$OUT"; exit 1; }
 
 stage() { echo; echo "=== $1"; }
+# One-shot checks count as one test each: check NAME COMMAND...
+check() {
+  local name=$1; shift
+  if "$@"; then echo '{"passed":1,"failed":0}' > "$OUT/$name.json"; else echo '{"passed":0,"failed":1}' > "$OUT/$name.json"; fi
+}
 
 stage "build"
-if node scripts/build.mjs; then echo '{"passed":1,"failed":0}' > "$OUT/build.json"; else echo '{"passed":0,"failed":1}' > "$OUT/build.json"; fi
+check build node scripts/build.mjs
 
 stage "type-check (tsc -b)"
-if npx tsc -b; then echo '{"passed":1,"failed":0}' > "$OUT/typecheck.json"; else echo '{"passed":0,"failed":1}' > "$OUT/typecheck.json"; fi
+check typecheck npx tsc -b
 
 stage "lint (eslint)"
-if npx eslint . --max-warnings 0; then echo '{"passed":1,"failed":0}' > "$OUT/lint.json"; else echo '{"passed":0,"failed":1}' > "$OUT/lint.json"; fi
+check lint npx eslint . --max-warnings 0
 
 stage "unit and server integration (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.raw.json"
