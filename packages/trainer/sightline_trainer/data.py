@@ -4,8 +4,10 @@ import numpy as np
 import torch
 from PIL import Image, UnidentifiedImageError
 
-from .protocol import TrainerError
+from .protocol import Throttle, TrainerError, emit
 
+# Seconds between progress lines while a dataset is decoded.
+PROGRESS_SECONDS = 1.0
 GRAY_MODES = {"1", "L", "LA", "I", "I;16", "F"}
 COLOUR_MODES = {"RGB", "RGBA", "P", "CMYK", "YCbCr", "PA"}
 
@@ -21,8 +23,20 @@ def open_image(path):
     return img
 
 
+def header(path):
+    """Mode and size from the file header only: the full decode happens once, in decode_all."""
+    try:
+        with Image.open(path) as img:
+            return img.mode, img.size
+    except (UnidentifiedImageError, OSError, ValueError) as exc:
+        raise TrainerError("DATA_CORRUPT_FILE", f"Cannot read image {path}: {exc}", {"path": path})
+
+
 def to_channels(img, channels):
     """RGB first, then BT.601 luma for one channel (the inference side converts the same way)."""
+    # Already in the wanted form: the conversions below would return the same pixels, slower than the decode.
+    if (channels == 1 and img.mode == "L") or (channels == 3 and img.mode == "RGB"):
+        return img
     if img.mode in ("I", "I;16", "F"):
         arr = np.asarray(img, dtype=np.float32)
         arr = arr * (255.0 / max(float(arr.max()), 1.0))
@@ -57,9 +71,11 @@ def check_modes(items, channels, stop):
     gray, colour, sizes = [], [], set()
     for it in items:
         stop.check()
-        img = open_image(it["path"])
-        (gray if img.mode in GRAY_MODES else colour).append(it["path"])
-        sizes.add(img.size)
+        mode, size = header(it["path"])
+        if mode not in GRAY_MODES | COLOUR_MODES:
+            raise TrainerError("DATA_CHANNELS", f"Unsupported pixel format {mode} in {it['path']}", {"path": it["path"]})
+        (gray if mode in GRAY_MODES else colour).append(it["path"])
+        sizes.add(size)
     if channels == 3 and gray and colour:
         raise TrainerError(
             "DATA_MIXED_CHANNELS",
@@ -90,12 +106,17 @@ def check_regions(items, regions, stop):
 def decode_all(items, size, channels, regions, stop):
     """uint8 tensor [N*R, C, S, S] plus the original (width, height) of each item."""
     out, sizes = [], []
-    for it in items:
+    # Decoding a large dataset takes minutes; progress keeps the user (and the job's heartbeat) informed.
+    throttle = Throttle(PROGRESS_SECONDS)
+    throttle.ready()  # the task announced the start already; the next line goes out after a second
+    for done, it in enumerate(items):
         stop.check()
-        img = open_image(it["path"])
-        sizes.append(img.size)
-        for crop in crops(to_channels(img, channels), regions):
-            out.append(to_tensor(crop, size))
+        if throttle.ready():
+            emit("decoding", images=len(items), done=done)
+        with open_image(it["path"]) as img:
+            sizes.append(img.size)
+            for crop in crops(to_channels(img, channels), regions):
+                out.append(to_tensor(crop, size))
     if not out:
         raise TrainerError("DATA_EMPTY", "The dataset has no images")
     return torch.stack(out), sizes

@@ -20,6 +20,9 @@ export interface TrainProgress {
   metrics?: Record<string, number | null>;
   etaSeconds?: number;
   message?: string;
+  /** While preparing: images decoded so far and in all. */
+  done?: number;
+  total?: number;
 }
 
 export interface TrainOptions {
@@ -110,7 +113,8 @@ export async function train(data: VisionDataset, params: Record<string, unknown>
           etaSeconds: e.etaSeconds,
         });
       } else if (e.event === 'decoding') {
-        report({ phase: 'preparing', percent: 0, message: `decoding ${e.images} images` });
+        const done = e.done ?? 0;
+        report({ phase: 'preparing', percent: 0, done, total: e.images, message: `decoding ${done}/${e.images} images` });
       }
     },
   });

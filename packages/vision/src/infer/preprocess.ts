@@ -42,6 +42,11 @@ export async function prepare(src: ImageSource, spec: InputSpec): Promise<Prepar
     if (x + w > width || y + h > height) {
       throw new VisionError('REGION_OUT_OF_BOUNDS', `Target region ${[x, y, w, h].join(',')} lies outside the ${width}x${height} image`);
     }
+    // Already the network's size: resizing would return the same pixels, and a sharp call costs as much as the decode.
+    if (x === 0 && y === 0 && w === width && h === height && w === spec.size && h === spec.size) {
+      crops.push(toNchw(data, spec.channels, spec));
+      continue;
+    }
     const resized = await sharp(data, { raw: { width, height, channels: spec.channels } })
       .extract({ left: x, top: y, width: w, height: h })
       .resize(spec.size, spec.size, { fit: 'fill', kernel: 'linear' })

@@ -5,7 +5,8 @@ const base = { time: z.number() };
 const metrics = z.record(z.string(), z.number().nullable());
 
 export const trainerEventSchema = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('decoding'), images: z.number(), ...base }),
+  // `done` comes with the periodic lines while a large dataset is decoded (absent on the first).
+  z.object({ event: z.literal('decoding'), images: z.number(), done: z.number().optional(), ...base }),
   z.object({
     event: z.literal('started'),
     task: z.string(),
