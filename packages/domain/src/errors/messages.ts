@@ -1,5 +1,6 @@
 // Translated texts for API error codes. Feature areas add their codes here, ko first (default and fallback).
 import type { Locale } from '../constants';
+import { VISION_ERROR_MESSAGES } from './vision-messages';
 
 export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
   BAD_REQUEST: { ko: '잘못된 요청입니다.', en: 'The request is not valid.' },
@@ -138,32 +139,7 @@ export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
   IMAGE_LOAD_FAILED: { ko: '이미지를 불러올 수 없습니다.', en: 'Cannot load images.' },
   DOWNLOAD_NOT_READY: { ko: '다운로드 파일이 아직 준비되지 않았습니다.', en: 'The download file is not ready yet.' },
   DOWNLOAD_EXPIRED: { ko: '다운로드 기간이 지나 파일이 삭제되었습니다.', en: 'The download has expired and its file was removed.' },
-  // Vision engine (packages/vision): training, evaluation and inference failures.
-  PARAM_INVALID: { ko: '알고리즘 파라미터 값이 올바르지 않습니다.', en: 'An algorithm parameter value is not valid.' },
-  DATA_EMPTY: { ko: '데이터셋에 이미지가 없습니다.', en: 'The dataset has no images.' },
-  DATA_SINGLE_CLASS: { ko: '분류 학습에는 2개 이상의 클래스에 이미지가 필요합니다.', en: 'Classification needs images in at least 2 classes.' },
-  DATA_EMPTY_CLASS: { ko: '이미지가 없는 클래스가 있습니다: {classes}', en: 'Some classes have no images: {classes}' },
-  DATA_CORRUPT_FILE: { ko: '읽을 수 없는 이미지 파일이 있습니다.', en: 'An image file cannot be read.' },
-  DATA_MIXED_CHANNELS: {
-    ko: '흑백 이미지와 컬러 이미지가 섞여 있습니다. 흑백 입력으로 학습하거나 이미지를 변환해 주세요.',
-    en: 'Grayscale and colour images are mixed. Train with grayscale input or convert the images.',
-  },
-  REGION_TOO_MANY: { ko: '타겟 영역은 최대 10개까지 지정할 수 있습니다.', en: 'At most 10 target regions are allowed.' },
-  REGION_SIZE_MISMATCH: {
-    ko: '타겟 영역으로 학습하려면 데이터셋의 모든 이미지 크기(가로, 세로)가 같아야 합니다.',
-    en: 'Training with a target region requires all images in the dataset to have the same width and height.',
-  },
-  REGION_OUT_OF_BOUNDS: { ko: '타겟 영역이 이미지 밖에 있습니다.', en: 'A target region lies outside the image.' },
-  LOSS_DIVERGED: {
-    ko: '학습이 발산했습니다(손실 값 이상). 학습률을 낮추거나 라벨을 확인해 주세요.',
-    en: 'Training diverged (invalid loss). Lower the learning rate or check the labels.',
-  },
-  WEIGHTS_MISMATCH: { ko: '가중치 파일이 이 알고리즘의 네트워크 구조와 맞지 않습니다.', en: 'The weights file does not fit this network.' },
-  TRAINER_UNAVAILABLE: {
-    ko: '학습 엔진(PyTorch)이 설치되어 있지 않습니다. 관리자에게 문의해 주세요.',
-    en: 'The training engine (PyTorch) is not installed. Please contact the administrator.',
-  },
-  CANCELLED: { ko: '작업이 취소되었습니다.', en: 'The job was cancelled.' },
+  ...VISION_ERROR_MESSAGES,
 };
 
 /** The message for a code in a locale, with {name} placeholders filled; ko is the fallback. */
