@@ -32,7 +32,7 @@ def main(argv=None):
         elif args.command == "train":
             from .loop import train
             from .tasks import adapter_for
-            train(cfg, adapter_for(cfg["task"]), stop)
+            train(cfg, adapter_for(cfg["task"], cfg.get("algorithm")), stop)
         elif args.command == "group":
             from .group import group
             group(cfg, stop)

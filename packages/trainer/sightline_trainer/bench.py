@@ -36,7 +36,7 @@ def bench(cfg, stop):
     from .protocol import emit
     threads = set_threads(cfg)
     seed_all(0)
-    adapter = adapter_for(cfg["task"])
+    adapter = adapter_for(cfg["task"], cfg.get("algorithm"))
     adapter.prepare(cfg, stop)
     bs, steps = int(cfg["params"]["batchSize"]), int(cfg.get("steps", 20))
     model = adapter.build()

@@ -1,4 +1,5 @@
-// ad end to end: trained on OK images only, evaluated on real (painted) scratches, spots and cracks.
+// ad end to end with DRAEM (the other ad methods: ad-methods.test.ts): trained on OK images only, evaluated on
+// real (painted) scratches, spots and cracks.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkParity, evaluate, loadModel, readDataset, synth, train } from '../src';
@@ -15,7 +16,7 @@ describe('anomaly detection', () => {
   it('learns from OK images only and separates defects (image AUROC >= 0.95)', async () => {
     const data = await readDataset('ad', tmp.dir, 'train');
     expect(data.items.every((it) => !it.anomalous)).toBe(true);
-    const res = await train(data, { epochs: 12, batchSize: 16, inputSize: 64, grayscale: 1, width: 12, seed: 5 }, { outDir: join(tmp.dir, 'model') });
+    const res = await train(data, { epochs: 12, batchSize: 16, inputSize: 64, grayscale: 1, width: 12, seed: 5 }, { outDir: join(tmp.dir, 'model'), algorithmId: 'ad-draem' });
     expect(res.manifest.threshold).toBeGreaterThan(0);
 
     const model = await loadModel(res.modelDir);

@@ -43,6 +43,22 @@ const declared: AlgorithmInput[] = [
     inferenceParams: [P.inferBatch, P.minArea, P.polygonTolerance],
     augmentationParams: [P.flipH, P.flipV, P.brightness, P.contrast, P.noise],
   },
+  // ad-patchknn comes first, hence the default ad method: it had the highest mean image AUROC in
+  // `npm run bench -- ad-methods` (packages/vision/README.md, "Anomaly detection methods"); the trainer's
+  // AD_DEFAULT matches.
+  {
+    id: 'ad-patchknn',
+    task: 'ad',
+    kind: 'training',
+    name: { ko: '이상 탐지 (패치 최근접)', en: 'Anomaly detection (patch nearest neighbour)' },
+    description: {
+      ko: '정상 이미지만으로 학습합니다. CutPaste 자기지도 학습으로 처음부터 학습한 네트워크의 패치 특징을 메모리 뱅크(코어셋)에 저장하고, 가장 가까운 정상 패치와의 거리로 픽셀 히트맵을, 그 최댓값으로 이미지 점수를 냅니다. 임계값은 검증 데이터로 정합니다.',
+      en: 'Trains on OK images only: patch features of a network trained from scratch by CutPaste self-supervision fill a coreset memory bank; the distance to the nearest OK patch gives the pixel heatmap and its maximum the image score; the threshold is chosen on validation data.',
+    },
+    trainParams: [P.epochs(30), P.batchSize(16), P.learningRate(0.001), P.inputSize(128), P.grayscale, P.width(16), P.memoryBank, P.valSplit, P.seed],
+    inferenceParams: [P.inferBatch, P.thresholdOffset],
+    augmentationParams: [],
+  },
   {
     id: 'ad-draem',
     task: 'ad',
@@ -51,6 +67,19 @@ const declared: AlgorithmInput[] = [
     description: {
       ko: '정상 이미지만으로 학습합니다. 합성 결함을 만들어 복원 네트워크와 판별 네트워크를 학습하고, 이미지 점수와 픽셀 히트맵을 냅니다. 임계값은 검증 데이터로 정합니다.',
       en: 'Trains on OK images only: synthetic defects teach a reconstruction and a discriminative network, giving an image score and a pixel heatmap; the threshold is chosen on validation data.',
+    },
+    trainParams: [P.epochs(30), P.batchSize(16), P.learningRate(0.001), P.inputSize(128), P.grayscale, P.width(16), P.valSplit, P.seed],
+    inferenceParams: [P.inferBatch, P.thresholdOffset],
+    augmentationParams: [],
+  },
+  {
+    id: 'ad-cutpaste',
+    task: 'ad',
+    kind: 'training',
+    name: { ko: '이상 탐지 (CutPaste)', en: 'Anomaly detection (CutPaste)' },
+    description: {
+      ko: '정상 이미지만으로 학습합니다. 이미지 일부를 잘라 다른 곳에 붙인 이미지(CutPaste, 흉터형)를 정상과 구별하도록 네트워크를 처음부터 학습한 뒤, 정상 이미지 특징의 가우시안 분포에서 벗어난 정도(마할라노비스 거리)로 이미지 점수와 픽셀 히트맵을 냅니다. 임계값은 검증 데이터로 정합니다.',
+      en: 'Trains on OK images only: a network learns from scratch to tell normal images from CutPaste and scar-pasted versions, then a Gaussian of OK features gives the image score and pixel heatmap (Mahalanobis distance); the threshold is chosen on validation data.',
     },
     trainParams: [P.epochs(30), P.batchSize(16), P.learningRate(0.001), P.inputSize(128), P.grayscale, P.width(16), P.valSplit, P.seed],
     inferenceParams: [P.inferBatch, P.thresholdOffset],

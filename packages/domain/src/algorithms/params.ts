@@ -22,6 +22,7 @@ export const valSplit = p(['valSplit', '검증 비율', 'Validation split', '검
 export const seed = p(['seed', '난수 시드', 'Random seed', '같은 시드는 같은 결과를 만듭니다', 'The same seed gives the same result', 42, 0, 2147483647, true]);
 export const width = (def: number) => p(['width', '모델 너비', 'Model width', '첫 단계의 채널 수(클수록 정확하지만 느림)', 'Channels of the first stage (wider is more accurate but slower)', def, 8, 128, true]);
 export const balanceClasses = p(['balanceClasses', '클래스 균형', 'Class balancing', '1이면 적은 클래스를 더 자주 뽑아 균형을 맞춤', '1 samples rare classes more often', 1, 0, 1, true]);
+export const memoryBank = p(['memoryBank', '메모리 뱅크 크기', 'Memory bank size', '정상 패치 특징을 코어셋으로 줄여 저장하는 최대 개수(클수록 정확하지만 느리고 메모리를 더 씀)', 'Most OK patch features kept after coreset subsampling (larger is more accurate but slower and needs more memory)', 1024, 64, 4096, true]);
 
 export const inferBatch = p(['batchSize', '배치 크기', 'Batch size', '한 번에 추론하는 이미지 수', 'Images per inference batch', 16, 1, 256, true]);
 export const scoreThreshold = (def: number) => p(['scoreThreshold', '점수 임계값', 'Score threshold', '이 점수 이상만 결과로 표시', 'Only results scoring at least this are reported', def, 0, 1]);

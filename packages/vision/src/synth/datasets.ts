@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { paintDefect, paintShape, rng, surface, toGrayBytes, type DefectKind, type ShapeKind } from './surface';
+import { brushedSurface, paintDefect, paintFaintDefect, paintShape, rng, surface, toGrayBytes, type DefectKind, type ShapeKind } from './surface';
 
 async function png(path: string, img: Float32Array | Uint8Array, size: number, colour = false) {
   const bytes = img instanceof Float32Array ? toGrayBytes(img) : Buffer.from(img.map((v) => v * 255));
@@ -31,19 +31,25 @@ export async function writeClassificationSet(dir: string, perClass: number, opts
   }
 }
 
-/** MVTec AD layout: train/good, test/{good,defect}, ground_truth/defect/<stem>_mask.png. */
-export async function writeAnomalySet(dir: string, nTrain: number, nTest: number, opts: SynthOptions = {}) {
-  const { size = 64, seed = 2 } = opts;
+/**
+ * MVTec AD layout: train/good, test/{good,defect}, ground_truth/defect/<stem>_mask.png. `hard` makes a set
+ * for telling methods apart: varied brushed surfaces under an illumination gradient, and faint defects
+ * (scratch, spot, crack, stain, pinholes at a contrast of 0.12-0.24 against grain of ~0.05).
+ */
+export async function writeAnomalySet(dir: string, nTrain: number, nTest: number, opts: SynthOptions & { hard?: boolean } = {}) {
+  const { size = 64, seed = 2, hard = false } = opts;
   const r = rng(seed);
+  const draw = hard ? brushedSurface : surface;
   for (const d of ['train/good', 'test/good', 'test/defect', 'ground_truth/defect']) await mkdir(join(dir, d), { recursive: true });
-  for (let i = 0; i < nTrain; i++) await png(join(dir, 'train/good', `${i}.png`), surface(r, size), size);
-  const kinds: DefectKind[] = ['scratch', 'spot', 'crack'];
+  for (let i = 0; i < nTrain; i++) await png(join(dir, 'train/good', `${i}.png`), draw(r, size), size);
+  const kinds: DefectKind[] = hard ? ['scratch', 'spot', 'crack', 'stain', 'pinholes'] : ['scratch', 'spot', 'crack'];
   for (let i = 0; i < nTest; i++) {
-    const img = surface(r, size);
+    const img = draw(r, size);
     if (i % 2 === 0) {
       await png(join(dir, 'test/good', `${i}.png`), img, size);
     } else {
-      const mask = paintDefect(img, size, kinds[i % 3]!, r);
+      const kind = kinds[hard ? ((i - 1) / 2) % kinds.length : i % 3]!;
+      const mask = hard ? paintFaintDefect(img, size, kind, r, 0.12 + 0.12 * r()) : paintDefect(img, size, kind, r);
       await png(join(dir, 'test/defect', `${i}.png`), img, size);
       await png(join(dir, 'ground_truth/defect', `${i}_mask.png`), mask, size);
     }

@@ -39,6 +39,42 @@ export function surface(r: Rng, size: number): Float32Array {
   return img;
 }
 
+/**
+ * A harder surface (values 0..1): per-image base level and contrast, brushed grain along a random
+ * direction (noise averaged along a line) and an illumination gradient across the image.
+ */
+export function brushedSurface(r: Rng, size: number): Float32Array {
+  const base = surface(r, size);
+  const noise = Float32Array.from({ length: size * size }, () => gauss(r));
+  const theta = r() * Math.PI;
+  const reach = Math.max(2, Math.round(size / 10));
+  const [cx, cy] = [Math.cos(theta), Math.sin(theta)];
+  const phi = r() * 2 * Math.PI;
+  const ramp = 0.03 + 0.07 * r();
+  const level = (r() - 0.5) * 0.1;
+  const gain = 0.8 + 0.4 * r();
+  const img = new Float32Array(size * size);
+  const wrap = (v: number) => ((Math.round(v) % size) + size) % size;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      let grain = 0;
+      for (let t = -reach; t <= reach; t++) grain += noise[wrap(y + t * cy) * size + wrap(x + t * cx)]!;
+      const light = ramp * (((x / size - 0.5) * Math.cos(phi) + (y / size - 0.5) * Math.sin(phi)) * 2);
+      const v = 0.5 + gain * (base[y * size + x]! - 0.5) + (0.05 * grain) / Math.sqrt(2 * reach + 1) + light + level;
+      img[y * size + x] = v;
+    }
+  }
+  return img;
+}
+
+/** A defect of `kind` at low contrast: the mask paintDefect would draw, shifted by ±`strength` (0..1 units). */
+export function paintFaintDefect(img: Float32Array, size: number, kind: DefectKind, r: Rng, strength: number): Uint8Array {
+  const mask = paintDefect(new Float32Array(size * size), size, kind, r);
+  const sign = r() < 0.5 ? -1 : 1;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) img[i] = img[i]! + sign * strength;
+  return mask;
+}
+
 function segDist(px: number, py: number, ax: number, ay: number, bx: number, by: number) {
   const dx = bx - ax;
   const dy = by - ay;

@@ -25,6 +25,17 @@ describe('algorithm catalog', () => {
     expect(() => resolveParams(cf.trainParams, { nope: 1 })).toThrow();
   });
 
+  it('offers three ad methods, the patch kNN bank bounded by a parameter', () => {
+    const ad = ALGORITHMS.filter((a) => a.task === 'ad' && a.kind === 'training').map((a) => a.id);
+    expect(ad.sort()).toEqual(['ad-cutpaste', 'ad-draem', 'ad-patchknn']);
+    expect(defaultAlgorithmFor('ad').id).toBe('ad-patchknn'); // the measured winner (bench ad-methods)
+    const knn = findAlgorithm('ad-patchknn')!;
+    expect(resolveParams(knn.trainParams, {}).memoryBank).toBe(1024);
+    expect(() => resolveParams(knn.trainParams, { memoryBank: 10 })).toThrow();
+    expect(() => resolveParams(knn.trainParams, { memoryBank: 8192 })).toThrow(); // [B, patches, bank] distances must fit in memory
+    expect(() => resolveParams(findAlgorithm('ad-cutpaste')!.trainParams, { memoryBank: 512 })).toThrow();
+  });
+
   it('lets grouping ask for 2 to 34 groups', () => {
     const g = findAlgorithm('grouping-kmeans')!.trainParams.find((p) => p.key === 'k')!;
     expect([g.min, g.max]).toEqual([2, 34]);

@@ -1,0 +1,104 @@
+"""ad without a pretrained backbone: a residual encoder trained from scratch on CutPaste self-supervision
+(normal vs. CutPaste vs. CutPaste-scar), then a density over its features fitted on OK images. The
+fitted statistics are buffers, so they travel in the state_dict, the checkpoint and the ONNX graph."""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from ..density import mahalanobis, nearest_distance, soft_unit
+from .blocks import Backbone
+
+
+class CutPasteEncoder(nn.Module):
+    """Backbone + MLP head for the 3-way CutPaste task; exposes the pooled embedding (stride 32) and
+    locally aggregated patch features (stages 1 and 2 at stride 4)."""
+
+    def __init__(self, cin, w):
+        super().__init__()
+        self.backbone = Backbone(cin, w)
+        d = 8 * w
+        self.head = nn.Sequential(nn.Linear(d, d), nn.BatchNorm1d(d), nn.ReLU(inplace=True), nn.Linear(d, 3))
+        self.embed_dim, self.patch_dim = d, 3 * w
+
+    def features(self, x):
+        f1, f2, _, f4 = self.backbone(x)
+        emb = f4.mean((2, 3))
+        up = F.interpolate(f2, size=f1.shape[-2:], mode="bilinear", align_corners=False)
+        # 3x3 neighbourhood averaging (PatchCore's local aggregation): a patch sees its surroundings.
+        local = F.avg_pool2d(torch.cat([f1, up], 1), 3, 1, 1, count_include_pad=False)
+        return emb, local
+
+    def forward(self, x):
+        return self.head(self.features(x)[0])
+
+
+def to_heatmap(d, size):
+    """[B, h, w] distances -> [B, 1, S, S]: upsampled to input resolution and smoothed. `size` is a
+    constant of the exported graph (the input size is fixed), hence int()."""
+    size = int(size)
+    m = F.interpolate(d.unsqueeze(1), size=(size, size), mode="bilinear", align_corners=False)
+    k = max(3, size // 16) | 1
+    return F.avg_pool2d(F.avg_pool2d(m, k, 1, k // 2, count_include_pad=False), k, 1, k // 2, count_include_pad=False)
+
+
+class CutPasteGaussian(nn.Module):
+    """CutPaste (Li et al. 2021): image score = Mahalanobis distance of the pooled embedding under a
+    Gaussian of OK images; heatmap = the same over per-location patch features."""
+
+    def __init__(self, cin, w):
+        super().__init__()
+        self.encoder = CutPasteEncoder(cin, w)
+        d, p = self.encoder.embed_dim, self.encoder.patch_dim
+        self.register_buffer("img_mean", torch.zeros(d))
+        self.register_buffer("img_prec", torch.eye(d))
+        self.register_buffer("img_scale", torch.ones(1))
+        self.register_buffer("loc_mean", torch.zeros(p))
+        self.register_buffer("loc_prec", torch.eye(p))
+        self.register_buffer("loc_scale", torch.ones(1))
+
+    def forward(self, x):
+        return self.encoder(x)
+
+    def distances(self, x):
+        """Raw (unscaled) image distances [B] and location distance maps [B, h, w]."""
+        emb, local = self.encoder.features(x)
+        loc = mahalanobis(local.permute(0, 2, 3, 1), self.loc_mean, self.loc_prec)
+        return mahalanobis(emb, self.img_mean, self.img_prec), loc
+
+    def anomaly(self, x):
+        img, loc = self.distances(x)
+        return soft_unit(to_heatmap(loc, x.shape[-1]), self.loc_scale), soft_unit(img, self.img_scale)
+
+
+class PatchKnn(nn.Module):
+    """PatchCore-style scoring on the CutPaste-trained encoder: a bounded memory bank of OK patch
+    features; a patch's anomaly is its distance to the nearest bank entry; image score = map maximum."""
+
+    def __init__(self, cin, w, bank):
+        super().__init__()
+        self.encoder = CutPasteEncoder(cin, w)
+        self.register_buffer("bank", torch.zeros(bank, self.encoder.patch_dim))
+        self.register_buffer("scale", torch.ones(1))
+
+    def forward(self, x):
+        return self.encoder(x)
+
+    def distances(self, x):
+        local = self.encoder.features(x)[1]
+        b, c, h, w = local.shape
+        return nearest_distance(local.flatten(2).transpose(1, 2), self.bank).view(b, h, w)
+
+    def anomaly(self, x):
+        amap = soft_unit(to_heatmap(self.distances(x), x.shape[-1]), self.scale)
+        return amap, amap.flatten(1).amax(1)
+
+
+class AnomalyExport(nn.Module):
+    """ONNX outputs shared by every ad method: anomaly_map [B,1,S,S] in 0..1 and score [B]."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, x):
+        return self.model.anomaly(x)

@@ -1,0 +1,66 @@
+"""What every ad method shares: OK-only data, a fixed synthetic validation set (every held-out OK image
+once clean and once with a DRAEM-style synthetic anomaly), image/pixel AUROC for early stopping, and the
+F1-optimal image threshold chosen on that set, the only labelled data ad training has."""
+import torch
+
+from ..augment import normalise
+from ..metrics import auroc, best_f1_threshold
+from ..protocol import emit
+from .base import TaskBase
+from .synthetic import synthesize
+
+
+class AnomalyBase(TaskBase):
+    task = "ad"
+    output_names = ["anomaly_map", "score"]
+    name = ""
+
+    def prepare(self, cfg, stop):
+        self.read_config(cfg, stop)
+        self.classes = [{"index": 0, "name": "good", "ok": True}, {"index": 1, "name": "defect", "ok": False}]
+        train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]))
+        emit("decoding", images=len(self.items))
+        x, _ = self.decode(self.items, stop)
+        rows = lambda idx: [i * self.n_regions + r for i in idx for r in range(self.n_regions)]  # noqa: E731
+        self.xt, xv = x[rows(train)], x[rows(val)]
+        self.n_train, self.n_val = len(self.xt), len(xv)
+        gen = torch.Generator().manual_seed(int(self.params["seed"]) + 99)
+        clean = normalise(xv)
+        bad, masks = synthesize(clean, gen, p_anomaly=1.0)
+        keep = masks.flatten(1).sum(1) > 0
+        self.xv = torch.cat([clean, bad[keep]])
+        self.yv = torch.cat([torch.zeros(len(clean)), torch.ones(int(keep.sum()))])
+        self.mv = torch.cat([torch.zeros_like(masks), masks[keep]])
+        self.arch = {"name": self.name, "channels": self.channels, "width": self.width}
+        # Geometry-preserving photometric jitter only: flips would be fine but rotations blur texture.
+        self.aug = {"flipH": 0.5, "flipV": 0.5, "brightness": 0.05, "contrast": 0.05}
+
+    def fit(self, model):
+        """Methods that score with statistics of OK features fit them here, before every validation, so
+        that the best epoch's state_dict carries the statistics that belong to its weights."""
+
+    def val_loss(self, model):
+        raise NotImplementedError
+
+    def _scores(self, model):
+        exp = self.export_module(model)
+        maps, scores = [], []
+        for i in range(0, len(self.xv), 64):
+            a, s = exp(self.xv[i:i + 64])
+            maps.append(a)
+            scores.append(s)
+        return torch.cat(maps), torch.cat(scores)
+
+    def validate(self, model):
+        self.fit(model)
+        maps, scores = self._scores(model)
+        img = auroc(scores, self.yv)
+        pix = auroc(maps.flatten()[::7], self.mv.flatten()[::7])
+        return {"valLoss": self.val_loss(model), "metrics": {"imageAUROC": img, "pixelAUROC": pix},
+                "score": img + 0.1 * pix}
+
+    def finalize(self, model):
+        _, scores = self._scores(model)
+        thr, f1 = best_f1_threshold(scores, self.yv)
+        ok = scores[self.yv == 0]
+        return {"threshold": thr, "thresholdF1": f1, "okScoreMax": float(ok.max())}
