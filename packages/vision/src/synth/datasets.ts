@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { brushedSurface, paintDefect, paintFaintDefect, paintShape, rng, surface, toGrayBytes, type DefectKind, type ShapeKind } from './surface';
+import { brushedSurface, gauss, paintDefect, paintFaintDefect, paintShape, rng, surface, toGrayBytes, type DefectKind, type ShapeKind } from './surface';
 
 async function png(path: string, img: Float32Array | Uint8Array, size: number, colour = false) {
   const bytes = img instanceof Float32Array ? toGrayBytes(img) : Buffer.from(img.map((v) => v * 255));
@@ -96,5 +96,34 @@ export async function writeDetectionSet(dir: string, n: number, opts: SynthOptio
     }
     await png(join(dir, 'images', `${i}.png`), img, size);
     await writeFile(join(dir, 'labels', `${i}.txt`), lines.join('\n') + '\n');
+  }
+}
+
+/**
+ * Colour classification: each image carries one spot whose colour (reddish or bluish) has the same
+ * BT.601 luma as its counterpart, so only a colour model can tell the classes apart.
+ */
+export async function writeHueSet(dir: string, perClass: number, opts: SynthOptions = {}) {
+  const { size = 48, seed = 5 } = opts;
+  const r = rng(seed);
+  // Equal luma (0.299 R + 0.587 G + 0.114 B = 0.45), different hue.
+  const hues = { red: [0.85, 0.28, 0.28], blue: [0.22, 0.43, 0.98] } as const;
+  for (const [name, rgb] of Object.entries(hues)) {
+    await mkdir(join(dir, name), { recursive: true });
+    for (let i = 0; i < perClass; i++) {
+      const grey = surface(r, size);
+      const px = Buffer.alloc(size * size * 3);
+      const cx = (0.25 + 0.5 * r()) * size;
+      const cy = (0.25 + 0.5 * r()) * size;
+      const rad = (0.12 + 0.08 * r()) * size;
+      for (let p = 0; p < size * size; p++) {
+        const inside = Math.hypot((p % size) + 0.5 - cx, Math.floor(p / size) + 0.5 - cy) <= rad;
+        for (let c = 0; c < 3; c++) {
+          const v = inside ? rgb[c]! + 0.03 * gauss(r) : grey[p]!;
+          px[p * 3 + c] = Math.round(Math.min(1, Math.max(0, v)) * 255);
+        }
+      }
+      await sharp(px, { raw: { width: size, height: size, channels: 3 } }).png().toFile(join(dir, name, `${name}_${i}.png`));
+    }
   }
 }
