@@ -135,7 +135,7 @@ describe('target regions', () => {
 });
 
 describe('CLI', () => {
-  it('train then eval prints the metrics as one JSON object on the last line', () => {
+  it('train, eval, predict and export print one JSON object on the last line', () => {
     const cli = (args: string[]) => {
       let out: string;
       try {
@@ -156,6 +156,13 @@ describe('CLI', () => {
     expect(metrics.confusion).toHaveLength(3);
     const preds = cli(['predict', '--model', model, data.items[0]!.path]);
     expect(preds[0].className).toBeTypeOf('string');
+    // An exported model (manifest + ONNX) is a complete model: it loads and predicts the same.
+    const exported = cli(['export', '--model', model, '--out', join(tmp.dir, 'cli-export')]);
+    expect(exported.files.map((f: string) => f.split('/').at(-1))).toEqual(['manifest.json', 'model.onnx']);
+    const again = cli(['predict', '--model', join(tmp.dir, 'cli-export'), data.items[0]!.path]);
+    expect(again[0]).toEqual(preds[0]);
+    const full = cli(['export', '--model', model, '--out', join(tmp.dir, 'cli-export-full'), '--full']);
+    expect(full.files).toHaveLength(4);
     const bad = cli(['train', '--task', 'cf', '--data', dataDir, '--out', model, '--param', 'epochs=0']);
     expect(bad.error.code).toBe('PARAM_INVALID');
   });
