@@ -107,8 +107,8 @@ def decode_all(items, size, channels, regions, stop):
     """uint8 tensor [N*R, C, S, S] plus the original (width, height) of each item."""
     out, sizes = [], []
     # Decoding a large dataset takes minutes; progress keeps the user (and the job's heartbeat) informed.
+    # The first line (done=0) goes out at once, then one a second.
     throttle = Throttle(PROGRESS_SECONDS)
-    throttle.ready()  # the task announced the start already; the next line goes out after a second
     for done, it in enumerate(items):
         stop.check()
         if throttle.ready():

@@ -82,7 +82,6 @@ def group(cfg, stop):
     items = cfg["dataset"]["items"]
     if len(items) < k:
         raise TrainerError("DATA_TOO_SMALL", f"Grouping into {k} groups needs at least {k} images")
-    emit("decoding", images=len(items))
     x, _ = decode_all(items, size, channels, None, stop)
     epochs = int(p["epochs"])
     emit("started", task="group", epochs=epochs, trainImages=len(x), valImages=0, threads=torch.get_num_threads(),

@@ -113,8 +113,7 @@ export async function train(data: VisionDataset, params: Record<string, unknown>
           etaSeconds: e.etaSeconds,
         });
       } else if (e.event === 'decoding') {
-        const done = e.done ?? 0;
-        report({ phase: 'preparing', percent: 0, done, total: e.images, message: `decoding ${done}/${e.images} images` });
+        report({ phase: 'preparing', percent: 0, done: e.done, total: e.images, message: `decoding ${e.done}/${e.images} images` });
       }
     },
   });

@@ -5,7 +5,6 @@ import torch
 
 from ..augment import normalise
 from ..metrics import auroc, best_f1_threshold
-from ..protocol import emit
 from .base import TaskBase
 from .synthetic import synthesize
 
@@ -19,10 +18,8 @@ class AnomalyBase(TaskBase):
         self.read_config(cfg, stop)
         self.classes = [{"index": 0, "name": "good", "ok": True}, {"index": 1, "name": "defect", "ok": False}]
         train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]))
-        emit("decoding", images=len(self.items))
         x, _ = self.decode(self.items, stop)
-        rows = lambda idx: [i * self.n_regions + r for i in idx for r in range(self.n_regions)]  # noqa: E731
-        self.xt, xv = x[rows(train)], x[rows(val)]
+        self.xt, xv = x[self.rows(train)], x[self.rows(val)]
         self.n_train, self.n_val = len(self.xt), len(xv)
         gen = torch.Generator().manual_seed(int(self.params["seed"]) + 99)
         clean = normalise(xv)

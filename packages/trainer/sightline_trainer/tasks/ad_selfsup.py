@@ -6,7 +6,7 @@ import torch
 import torch.nn.functional as F
 
 from ..augment import augment, normalise
-from ..density import greedy_coreset, ledoit_wolf
+from ..density import greedy_coreset, ledoit_wolf, mahalanobis
 from ..models.selfsup import AnomalyExport, CutPasteGaussian, PatchKnn
 from .ad_base import AnomalyBase
 from .cutpaste import three_way
@@ -72,13 +72,8 @@ class CutPasteTask(AnomalyBase):
         model.img_mean[:], model.img_prec[:], _ = ledoit_wolf(emb)
         model.loc_mean[:], model.loc_prec[:], _ = ledoit_wolf(loc)
         # Scales for the 0..1 mapping: the median OK distance reads 0.5.
-        img, locmap = [], []
-        for i in range(0, self.n_train, FIT_BATCH):
-            a, b = model.distances(normalise(self.xt[i:i + FIT_BATCH]))
-            img.append(a)
-            locmap.append(b.flatten())
-        model.img_scale[:] = torch.cat(img).median().clamp(min=1e-6)
-        model.loc_scale[:] = torch.cat(locmap).median().clamp(min=1e-6)
+        model.img_scale[:] = mahalanobis(emb, model.img_mean, model.img_prec).median().clamp(min=1e-6)
+        model.loc_scale[:] = mahalanobis(loc, model.loc_mean, model.loc_prec).median().clamp(min=1e-6)
 
     def export_module(self, model):
         return AnomalyExport(model)

@@ -47,6 +47,10 @@ class TaskBase:
         x, sizes = decode_all(items, self.size, self.channels, self.regions, stop)
         return x, sizes
 
+    def rows(self, idx):
+        """Rows of the decoded tensor for item indices: the crops of one image are consecutive."""
+        return [i * self.n_regions + r for i in idx for r in range(self.n_regions)]
+
     def expand(self, values):
         """Repeat per-item values for each target-region crop."""
         return [v for v in values for _ in range(self.n_regions)]

@@ -4,7 +4,7 @@ import torch.nn.functional as F
 
 from ..augment import augment, normalise
 from ..models.classifier import Classifier, ClassifierExport
-from ..protocol import TrainerError, emit
+from ..protocol import TrainerError
 from .base import TaskBase
 
 
@@ -23,12 +23,10 @@ class ClassificationTask(TaskBase):
         if empty:
             raise TrainerError("DATA_EMPTY_CLASS", f"Classes without images: {', '.join(empty)}", {"classes": empty})
         train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]), labels)
-        emit("decoding", images=len(self.items))
         x, _ = self.decode(self.items, stop)
         y = torch.tensor(self.expand(labels))
-        rows = lambda idx: [i * self.n_regions + r for i in idx for r in range(self.n_regions)]  # noqa: E731
-        self.xt, self.yt = x[rows(train)], y[rows(train)]
-        self.xv, self.yv = x[rows(val)], y[rows(val)]
+        self.xt, self.yt = x[self.rows(train)], y[self.rows(train)]
+        self.xv, self.yv = x[self.rows(val)], y[self.rows(val)]
         self.n_train, self.n_val = len(self.yt), len(self.yv)
         cnt = torch.bincount(self.yt, minlength=k).float().clamp(min=1)
         self.weights = (1.0 / cnt)[self.yt] if int(self.params.get("balanceClasses", 1)) else torch.ones(self.n_train)

@@ -6,7 +6,7 @@ import torch
 
 from ..augment import normalise, photometric
 from ..models.detector import STRIDE, Detector, DetectorExport
-from ..protocol import TrainerError, emit
+from ..protocol import TrainerError
 from .base import TaskBase
 
 
@@ -41,7 +41,6 @@ class DetectionTask(TaskBase):
         if k < 1:
             raise TrainerError("DATA_NO_CLASSES", "Detection needs at least one class")
         train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]))
-        emit("decoding", images=len(self.items))
         x, sizes = self.decode(self.items, stop)
         boxes = []
         for it, (w, h) in zip(self.items, sizes):
@@ -58,9 +57,8 @@ class DetectionTask(TaskBase):
                 boxes.append(torch.tensor(bs, dtype=torch.float32).view(-1, 5))
         if sum(len(b) for b in boxes) == 0:
             raise TrainerError("DATA_UNLABELLED", "No image carries a box")
-        rows = lambda idx: [i * self.n_regions + r for i in idx for r in range(self.n_regions)]  # noqa: E731
-        self.xt, self.bt = x[rows(train)], [boxes[i] for i in rows(train)]
-        self.xv, self.bv = x[rows(val)], [boxes[i] for i in rows(val)]
+        self.xt, self.bt = x[self.rows(train)], [boxes[i] for i in self.rows(train)]
+        self.xv, self.bv = x[self.rows(val)], [boxes[i] for i in self.rows(val)]
         self.n_train, self.n_val = len(self.xt), len(self.xv)
         self.arch = {"name": "centernet", "channels": self.channels, "classes": k, "width": self.width, "stride": STRIDE}
 

@@ -9,7 +9,7 @@ from ..augment import augment, normalise
 from ..data import crops, open_image
 from ..metrics import iou_per_class
 from ..models.unet import SegmenterExport, UNet
-from ..protocol import TrainerError, emit
+from ..protocol import TrainerError
 from .base import TaskBase
 
 
@@ -44,7 +44,6 @@ class SegmentationTask(TaskBase):
         if k < 1:
             raise TrainerError("DATA_NO_CLASSES", "Segmentation needs at least one class")
         train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]))
-        emit("decoding", images=len(self.items))
         x, sizes = self.decode(self.items, stop)
         labels = []
         for it, wh in zip(self.items, sizes):
@@ -54,9 +53,8 @@ class SegmentationTask(TaskBase):
         y = torch.stack(labels)
         if int((y > 0).sum()) == 0:
             raise TrainerError("DATA_UNLABELLED", "No mask marks any pixel")
-        rows = lambda idx: [i * self.n_regions + r for i in idx for r in range(self.n_regions)]  # noqa: E731
-        self.xt, self.yt = x[rows(train)], y[rows(train)]
-        self.xv, self.yv = x[rows(val)], y[rows(val)]
+        self.xt, self.yt = x[self.rows(train)], y[self.rows(train)]
+        self.xv, self.yv = x[self.rows(val)], y[self.rows(val)]
         self.n_train, self.n_val = len(self.xt), len(self.xv)
         self.arch = {"name": "unet", "channels": self.channels, "classes": k, "width": self.width}
 

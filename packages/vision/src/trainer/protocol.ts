@@ -5,8 +5,8 @@ const base = { time: z.number() };
 const metrics = z.record(z.string(), z.number().nullable());
 
 export const trainerEventSchema = z.discriminatedUnion('event', [
-  // `done` comes with the periodic lines while a large dataset is decoded (absent on the first).
-  z.object({ event: z.literal('decoding'), images: z.number(), done: z.number().optional(), ...base }),
+  // Sent when decoding starts (done = 0) and every second while a large dataset is decoded.
+  z.object({ event: z.literal('decoding'), images: z.number(), done: z.number(), ...base }),
   z.object({
     event: z.literal('started'),
     task: z.string(),
