@@ -1,5 +1,5 @@
 // Route guards of SPEC §2/§4 as one pure decision, so every rule is unit-tested without a browser.
-import { Role, type ProductName } from '@sightline/domain';
+import { canEnterMyManagement, MY_MANAGEMENT_PATHS, Role, type ProductName } from '@sightline/domain';
 import type { SessionState } from '../session/types';
 import type { RouteMeta } from './route-meta';
 
@@ -14,7 +14,12 @@ export type GuardDecision =
 const ALLOW: GuardDecision = { kind: 'allow' };
 const hasPerm = (s: SessionState, perm: 1 | 2) => (s.currentProject?.permissions ?? []).includes(perm);
 
-export function decide(meta: RouteMeta, pathname: string, s: SessionState, product: ProductName): GuardDecision {
+export function decide(
+  meta: RouteMeta,
+  pathname: string,
+  s: SessionState,
+  product: ProductName,
+): GuardDecision {
   if (s.status === 'booting') return { kind: 'wait' };
   const user = s.user;
   if (!user) return meta.public ? ALLOW : { kind: 'redirect', to: '/auth/login' };
@@ -27,7 +32,13 @@ export function decide(meta: RouteMeta, pathname: string, s: SessionState, produ
   }
   if (meta.area === 'admin' && role !== Role.SystemAdmin) return { kind: 'redirect', to: '/' };
   if (meta.path === '/' && role !== Role.SystemAdmin) return { kind: 'redirect', to: '/train' };
-  if (meta.path === '/my' && role === Role.SystemAdmin) return { kind: 'redirect', to: '/my/change-password' };
+  if (meta.path === '/my' && role === Role.SystemAdmin)
+    return { kind: 'redirect', to: '/my/change-password' };
+  // My projects / my users manage projects and accounts: roles 4 and 5 go to their own info page.
+  if (MY_MANAGEMENT_PATHS.some((p) => meta.path === p || meta.path.startsWith(`${p}/`))) {
+    if (!canEnterMyManagement({ roleId: role }))
+      return { kind: 'redirect', to: '/my', flash: 'common:session.noPermission' };
+  }
   if (meta.area === 'usage') {
     if (pathname.startsWith('/resource-monitoring') && product === 'cloud') return { kind: 'notFound' };
     if (pathname.startsWith('/use-history') && role !== Role.SystemAdmin && role !== Role.ServiceAdmin) {
@@ -47,7 +58,12 @@ export function decide(meta: RouteMeta, pathname: string, s: SessionState, produ
       }
     }
     // A company admin with no lines in the project stays on the line-status page.
-    if (meta.area === 'monitoring' && role === Role.CompanyAdmin && pathname !== '/monitoring' && !s.currentProject.lines.length) {
+    if (
+      meta.area === 'monitoring' &&
+      role === Role.CompanyAdmin &&
+      pathname !== '/monitoring' &&
+      !s.currentProject.lines.length
+    ) {
       return { kind: 'redirect', to: '/monitoring' };
     }
   }

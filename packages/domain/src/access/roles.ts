@@ -44,6 +44,14 @@ export const isTrialAccount = (a: Pick<Actor, 'roleId'>, product: ProductName) =
 export const canEnterAdmin = (a: Pick<Actor, 'roleId'>) => a.roleId === Role.SystemAdmin;
 
 /**
+ * /my/projects and /my/user manage projects and accounts: the service admin (the menu is theirs, SPEC §2)
+ * and the company admin (its own company, SPEC §6) use them; role 1 works in /admin. Roles 4 and 5
+ * manage nothing and are sent away (SPEC §2, §4).
+ */
+export const MY_MANAGEMENT_PATHS = ['/my/projects', '/my/user'] as const;
+export const canEnterMyManagement = (a: Pick<Actor, 'roleId'>) => a.roleId <= Role.CompanyAdmin;
+
+/**
  * Roles 4 and above need permission 1 in the project for /train and 2 for /monitoring.
  * Roles 1–3 manage, so they are not limited by per-project permissions.
  */
@@ -51,7 +59,8 @@ export function hasProjectPermission(a: Actor, projectId: number, perm: ProjectP
   if (a.roleId <= Role.CompanyAdmin) return true;
   return (a.projectPermissions[projectId] ?? []).includes(perm);
 }
-export const canEnterTrain = (a: Actor, projectId: number) => hasProjectPermission(a, projectId, ProjectPermission.Training);
+export const canEnterTrain = (a: Actor, projectId: number) =>
+  hasProjectPermission(a, projectId, ProjectPermission.Training);
 export const canEnterMonitoring = (a: Actor, projectId: number) =>
   hasProjectPermission(a, projectId, ProjectPermission.Monitoring);
 

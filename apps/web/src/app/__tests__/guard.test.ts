@@ -34,37 +34,92 @@ const session = (u: UserInfo | null, current: UserProject | null = null): Sessio
   lookups: {},
   deniedProjectIds: [],
 });
-const meta = (path: string, area: RouteMeta['area'], pub = false): RouteMeta => ({ path, area, layout: 'default', title: 't', public: pub });
+const meta = (path: string, area: RouteMeta['area'], pub = false): RouteMeta => ({
+  path,
+  area,
+  layout: 'default',
+  title: 't',
+  public: pub,
+});
 
 describe('route guard', () => {
   it('waits while the session boots', () => {
-    expect(decide(meta('/train', 'train'), '/train', { ...session(null), status: 'booting' }, 'onprem').kind).toBe('wait');
+    expect(
+      decide(meta('/train', 'train'), '/train', { ...session(null), status: 'booting' }, 'onprem').kind,
+    ).toBe('wait');
   });
 
   it('sends visitors to login except on public pages', () => {
-    expect(decide(meta('/train', 'train'), '/train', session(null), 'onprem')).toEqual({ kind: 'redirect', to: '/auth/login' });
-    expect(decide(meta('/admin', 'admin'), '/admin', session(null), 'onprem')).toEqual({ kind: 'redirect', to: '/auth/login' });
+    expect(decide(meta('/train', 'train'), '/train', session(null), 'onprem')).toEqual({
+      kind: 'redirect',
+      to: '/auth/login',
+    });
+    expect(decide(meta('/admin', 'admin'), '/admin', session(null), 'onprem')).toEqual({
+      kind: 'redirect',
+      to: '/auth/login',
+    });
     for (const p of ['/auth/login', '/notices', '/intro', '/cs', '/privacyPolicy']) {
       expect(decide(meta(p, 'general', true), p, session(null), 'onprem').kind).toBe('allow');
     }
   });
 
   it('sends a logged-in user away from the login page', () => {
-    expect(decide(meta('/auth/login', 'auth', true), '/auth/login', session(user(4)), 'onprem')).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(meta('/auth/login', 'auth', true), '/auth/login', session(user(4)), 'onprem')).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
   });
 
   it('lets only role 1 into /admin and keeps role 1 on the home page', () => {
     for (const r of [2, 3, 4, 5] as const) {
-      expect(decide(meta('/admin', 'admin'), '/admin', session(user(r)), 'onprem')).toEqual({ kind: 'redirect', to: '/' });
-      expect(decide(meta('/', 'home'), '/', session(user(r)), 'onprem')).toEqual({ kind: 'redirect', to: '/train' });
+      expect(decide(meta('/admin', 'admin'), '/admin', session(user(r)), 'onprem')).toEqual({
+        kind: 'redirect',
+        to: '/',
+      });
+      expect(decide(meta('/', 'home'), '/', session(user(r)), 'onprem')).toEqual({
+        kind: 'redirect',
+        to: '/train',
+      });
     }
     expect(decide(meta('/admin', 'admin'), '/admin', session(user(1)), 'onprem').kind).toBe('allow');
     expect(decide(meta('/', 'home'), '/', session(user(1)), 'onprem').kind).toBe('allow');
   });
 
   it('sends role 1 from /my to change-password', () => {
-    expect(decide(meta('/my', 'my'), '/my', session(user(1)), 'onprem')).toEqual({ kind: 'redirect', to: '/my/change-password' });
+    expect(decide(meta('/my', 'my'), '/my', session(user(1)), 'onprem')).toEqual({
+      kind: 'redirect',
+      to: '/my/change-password',
+    });
     expect(decide(meta('/my', 'my'), '/my', session(user(2)), 'onprem').kind).toBe('allow');
+  });
+
+  it('sends roles 4 and 5 away from my projects and my users (SPEC §2, §4)', () => {
+    const routes: [string, string][] = [
+      ['/my/projects', '/my/projects'],
+      ['/my/projects/create', '/my/projects/create'],
+      ['/my/projects/:id', '/my/projects/7'],
+      ['/my/projects/:id/user/manager', '/my/projects/7/user/manager'],
+      ['/my/user', '/my/user'],
+      ['/my/user/create', '/my/user/create'],
+      ['/my/user/:id/edit', '/my/user/3/edit'],
+    ];
+    for (const [path, pathname] of routes) {
+      for (const r of [4, 5] as const) {
+        expect(decide(meta(path, 'my'), pathname, session(user(r)), 'onprem')).toEqual({
+          kind: 'redirect',
+          to: '/my',
+          flash: 'common:session.noPermission',
+        });
+      }
+      for (const r of [2, 3] as const) {
+        expect(decide(meta(path, 'my'), pathname, session(user(r)), 'onprem').kind).toBe('allow');
+      }
+    }
+    // Their own pages under /my stay open.
+    for (const p of ['/my', '/my/usage-projects', '/my/change-password']) {
+      expect(decide(meta(p, 'my'), p, session(user(4)), 'onprem').kind).toBe('allow');
+      expect(decide(meta(p, 'my'), p, session(user(5)), 'cloud').kind).toBe('allow');
+    }
   });
 
   it('forces an admin-reset user to change the password first', () => {
@@ -74,7 +129,9 @@ describe('route guard', () => {
       to: '/my/change-password',
       flash: 'common:session.forcedChange',
     });
-    expect(decide(meta('/my/change-password', 'my'), '/my/change-password', session(u), 'onprem').kind).toBe('allow');
+    expect(decide(meta('/my/change-password', 'my'), '/my/change-password', session(u), 'onprem').kind).toBe(
+      'allow',
+    );
   });
 
   it('needs permission 1 for train and 2 for monitoring from role 4 on', () => {
@@ -84,10 +141,17 @@ describe('route guard', () => {
       to: '/monitoring',
       flash: 'common:session.noPermission',
     });
-    expect(decide(meta('/monitoring', 'monitoring'), '/monitoring', session(user(4), onlyMonitoring), 'onprem').kind).toBe('allow');
-    expect(decide(meta('/train', 'train'), '/train', session(user(4), project(1, [])), 'onprem').kind).toBe('noPermission');
+    expect(
+      decide(meta('/monitoring', 'monitoring'), '/monitoring', session(user(4), onlyMonitoring), 'onprem')
+        .kind,
+    ).toBe('allow');
+    expect(decide(meta('/train', 'train'), '/train', session(user(4), project(1, [])), 'onprem').kind).toBe(
+      'noPermission',
+    );
     // Managers are not limited by per-project permissions.
-    expect(decide(meta('/train', 'train'), '/train', session(user(3), project(1, [])), 'onprem').kind).toBe('allow');
+    expect(decide(meta('/train', 'train'), '/train', session(user(3), project(1, [])), 'onprem').kind).toBe(
+      'allow',
+    );
   });
 
   it('tells users without a project to ask the administrator', () => {
@@ -96,17 +160,29 @@ describe('route guard', () => {
 
   it('keeps a company admin with no lines on the line-status page', () => {
     const noLines = project(1, [1, 2], 0);
-    expect(decide(meta('/monitoring/line', 'monitoring'), '/monitoring/line', session(user(3), noLines), 'onprem')).toEqual({
+    expect(
+      decide(meta('/monitoring/line', 'monitoring'), '/monitoring/line', session(user(3), noLines), 'onprem'),
+    ).toEqual({
       kind: 'redirect',
       to: '/monitoring',
     });
-    expect(decide(meta('/monitoring', 'monitoring'), '/monitoring', session(user(3), noLines), 'onprem').kind).toBe('allow');
+    expect(
+      decide(meta('/monitoring', 'monitoring'), '/monitoring', session(user(3), noLines), 'onprem').kind,
+    ).toBe('allow');
   });
 
   it('hides resource monitoring in the cloud theme and use history from roles 3+', () => {
-    expect(decide(meta('/resource-monitoring', 'usage'), '/resource-monitoring', session(user(2)), 'cloud').kind).toBe('notFound');
-    expect(decide(meta('/resource-monitoring', 'usage'), '/resource-monitoring', session(user(2)), 'onprem').kind).toBe('allow');
-    expect(decide(meta('/use-history', 'usage'), '/use-history', session(user(3)), 'onprem').kind).toBe('redirect');
-    expect(decide(meta('/use-history', 'usage'), '/use-history', session(user(2)), 'onprem').kind).toBe('allow');
+    expect(
+      decide(meta('/resource-monitoring', 'usage'), '/resource-monitoring', session(user(2)), 'cloud').kind,
+    ).toBe('notFound');
+    expect(
+      decide(meta('/resource-monitoring', 'usage'), '/resource-monitoring', session(user(2)), 'onprem').kind,
+    ).toBe('allow');
+    expect(decide(meta('/use-history', 'usage'), '/use-history', session(user(3)), 'onprem').kind).toBe(
+      'redirect',
+    );
+    expect(decide(meta('/use-history', 'usage'), '/use-history', session(user(2)), 'onprem').kind).toBe(
+      'allow',
+    );
   });
 });

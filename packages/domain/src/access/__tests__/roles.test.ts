@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canEnterAdmin, canEnterMonitoring, canEnterTrain, navigationFor, type Actor } from '../roles';
+import {
+  canEnterAdmin,
+  canEnterMyManagement,
+  canEnterMonitoring,
+  canEnterTrain,
+  navigationFor,
+  type Actor,
+} from '../roles';
 
 const user = (roleId: Actor['roleId'], perms: Actor['projectPermissions'] = {}): Actor => ({
   id: 1,
@@ -10,7 +17,22 @@ const user = (roleId: Actor['roleId'], perms: Actor['projectPermissions'] = {}):
 
 describe('route access', () => {
   it('lets only role 1 into /admin', () => {
-    expect([1, 2, 3, 4, 5].map((r) => canEnterAdmin(user(r as Actor['roleId'])))).toEqual([true, false, false, false, false]);
+    expect([1, 2, 3, 4, 5].map((r) => canEnterAdmin(user(r as Actor['roleId'])))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+  it('keeps roles 4 and 5 out of /my/projects and /my/user', () => {
+    expect([1, 2, 3, 4, 5].map((r) => canEnterMyManagement(user(r as Actor['roleId'])))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
   it('needs permission 1 for /train and 2 for /monitoring from role 4 up', () => {
     const u = user(4, { 7: [1] });
@@ -30,6 +52,10 @@ describe('navigationFor', () => {
     expect(navigationFor(user(4), 'onprem').useHistory).toBe(false);
   });
   it('hides resource monitoring and shows /cs in the cloud theme', () => {
-    expect(navigationFor(user(4), 'cloud')).toMatchObject({ resourceMonitoring: false, customerService: true, helpWidget: false });
+    expect(navigationFor(user(4), 'cloud')).toMatchObject({
+      resourceMonitoring: false,
+      customerService: true,
+      helpWidget: false,
+    });
   });
 });
