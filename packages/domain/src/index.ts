@@ -16,3 +16,5 @@ export * from './tenancy/user-schemas';
 export * from './tenancy/algorithm-schemas';
 export * from './tenancy/issues';
 export * from './dataset';
+export * from './learning';
+export * from './inference';

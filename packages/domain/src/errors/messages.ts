@@ -1,6 +1,7 @@
 // Translated texts for API error codes. Feature areas add their codes here, ko first (default and fallback).
 import type { Locale } from '../constants';
 import { VISION_ERROR_MESSAGES } from './vision-messages';
+import { LEARNING_ERROR_MESSAGES } from './learning-messages';
 
 export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
   BAD_REQUEST: { ko: '잘못된 요청입니다.', en: 'The request is not valid.' },
@@ -140,6 +141,7 @@ export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
   DOWNLOAD_NOT_READY: { ko: '다운로드 파일이 아직 준비되지 않았습니다.', en: 'The download file is not ready yet.' },
   DOWNLOAD_EXPIRED: { ko: '다운로드 기간이 지나 파일이 삭제되었습니다.', en: 'The download has expired and its file was removed.' },
   ...VISION_ERROR_MESSAGES,
+  ...LEARNING_ERROR_MESSAGES,
 };
 
 /** The message for a code in a locale, with {name} placeholders filled; ko is the fallback. */

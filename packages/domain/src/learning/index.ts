@@ -1,0 +1,4 @@
+export * from './codes';
+export * from './rules';
+export * from './schemas';
+export * from './routes';
