@@ -57,6 +57,17 @@ def recalibrate_bn(model, adapter, seed, bs, steps):
     model.eval()
 
 
+def health_warnings(adapter, metrics):
+    """Model health check on the final validation metrics: a model that learned nothing (IoU ~ 0, AUROC ~ 0.5,
+    one class for everything, mAP ~ 0) must not end as a silent success. Each warning is
+    {code, message, details}; the codes have ko/en texts in packages/domain (vision-messages.ts)."""
+    reason = adapter.degenerate(metrics)
+    if not reason:
+        return []
+    return [{"code": "MODEL_DEGENERATE", "message": f"The model did not learn to find anything: {reason}",
+             "details": {"reason": reason, "metrics": clean(metrics)}}]
+
+
 def train(cfg, adapter, stop):
     started = time.time()
     params = cfg["params"]
@@ -137,6 +148,10 @@ def train(cfg, adapter, stop):
         if val["score"] > best_score:
             best_score, bad = val["score"], 0
             best_state = copy.deepcopy(model.state_dict())
+        elif val.get("degenerate"):
+            # A model that still predicts nothing (IoU 0, one class for all) has not started to learn yet:
+            # early stopping must not end the run there, so those epochs do not use up the patience.
+            pass
         else:
             bad += 1
         save_atomic({"model": model.state_dict(), "optimizer": opt.state_dict(), "epoch": epoch, "bestScore": best_score,
@@ -154,6 +169,9 @@ def train(cfg, adapter, stop):
     with torch.no_grad():
         final = adapter.validate(model)
         extra = adapter.finalize(model)
+    warnings = health_warnings(adapter, final["metrics"])
+    for w in warnings:
+        emit("warning", **w)
     stopped_early = epoch + 1 < epochs
     all_history = history_before + history
     save_atomic({"format": "sightline-checkpoint", "task": adapter.task, "arch": adapter.arch, "model": best_state,
@@ -167,11 +185,12 @@ def train(cfg, adapter, stop):
         "stoppedEarly": stopped_early, "files": {"onnx": "model.onnx", "checkpoint": "model.pt", "parity": "parity.json"},
         "trainer": {"version": __version__, "torch": torch.__version__, "seconds": time.time() - started,
                     "threads": threads, "stepSeconds": float(np.median(step_times)) if step_times else None},
+        "warnings": warnings,
         **extra,
     }
     (out / "manifest.json").write_text(json.dumps(clean(manifest), indent=2))
     ckpt_path.unlink(missing_ok=True)
     emit("finished", modelDir=str(out), metrics=final["metrics"], epochs=len(history), stoppedEarly=stopped_early,
-         seconds=time.time() - started)
+         seconds=time.time() - started, warnings=warnings)
     return manifest
 

@@ -27,7 +27,8 @@ function parseParams(list: string[] = []): Record<string, number> {
   const out: Record<string, number> = {};
   for (const kv of list) {
     const [k, v] = kv.split('=');
-    if (!k || v === undefined || !Number.isFinite(Number(v))) throw new VisionError('PARAM_INVALID', `--param expects key=number, got ${kv}`);
+    if (!k || v === undefined || !Number.isFinite(Number(v)))
+      throw new VisionError('PARAM_INVALID', `--param expects key=number, got ${kv}`);
     out[k] = Number(v);
   }
   return out;
@@ -70,7 +71,8 @@ async function main(argv: string[]) {
   switch (command) {
     case 'train': {
       const task = need(values.task, 'task') as VisionTask;
-      if (!VISION_TASKS.includes(task)) throw new VisionError('USAGE', `--task must be one of ${VISION_TASKS.join(', ')}`);
+      if (!VISION_TASKS.includes(task))
+        throw new VisionError('USAGE', `--task must be one of ${VISION_TASKS.join(', ')}`);
       const data = await readDataset(task, need(values.data, 'data'), 'train');
       data.regions = parseRegions(values.regions);
       const ac = new AbortController();
@@ -83,9 +85,19 @@ async function main(argv: string[]) {
         initWeights: values['init-weights'],
         resume: !values['no-resume'],
         signal: ac.signal,
-        onProgress: (p) => log(`[${p.phase}] ${p.percent.toFixed(1)}%${p.epoch ? ` epoch ${p.epoch}/${p.epochs}` : ''}${p.loss != null ? ` loss ${p.loss.toFixed(4)}` : ''}${p.metrics ? ` ${JSON.stringify(p.metrics)}` : ''}`),
+        onProgress: (p) =>
+          log(
+            `[${p.phase}] ${p.percent.toFixed(1)}%${p.epoch ? ` epoch ${p.epoch}/${p.epochs}` : ''}${p.loss != null ? ` loss ${p.loss.toFixed(4)}` : ''}${p.metrics ? ` ${JSON.stringify(p.metrics)}` : ''}`,
+          ),
       });
-      return { modelDir: res.modelDir, task, metrics: res.manifest.metrics, epochs: res.manifest.history.length, seconds: res.manifest.trainer.seconds };
+      return {
+        modelDir: res.modelDir,
+        task,
+        metrics: res.manifest.metrics,
+        epochs: res.manifest.history.length,
+        seconds: res.manifest.trainer.seconds,
+        warnings: res.manifest.warnings ?? [],
+      };
     }
     case 'eval': {
       const model = await loadModel(need(values.model, 'model'));
@@ -96,18 +108,24 @@ async function main(argv: string[]) {
     }
     case 'predict': {
       const model = await loadModel(need(values.model, 'model'));
-      const images = positionals.length === 1 && !/\.\w+$/.test(positionals[0]!) ? await listImages(positionals[0]!) : positionals;
+      const images =
+        positionals.length === 1 && !/\.\w+$/.test(positionals[0]!)
+          ? await listImages(positionals[0]!)
+          : positionals;
       const preds = await model.predict(images, { params });
       await model.close();
       return preds.map((p, i) => {
         const image = images[i];
         if (p.task === 'sg') return { image, task: 'sg', regions: p.regions };
-        if (p.task === 'ad') return { image, task: 'ad', score: p.score, anomalous: p.anomalous, threshold: p.threshold };
+        if (p.task === 'ad')
+          return { image, task: 'ad', score: p.score, anomalous: p.anomalous, threshold: p.threshold };
         return { image, ...p };
       });
     }
     case 'export':
-      return { files: await exportModel(need(values.model, 'model'), need(values.out, 'out'), { full: values.full }) };
+      return {
+        files: await exportModel(need(values.model, 'model'), need(values.out, 'out'), { full: values.full }),
+      };
     case 'group': {
       const images = await listImages(need(values.data, 'data'));
       return group(images, { params });
@@ -130,7 +148,8 @@ main(process.argv.slice(2)).then(
     process.stdout.write(JSON.stringify(result) + '\n');
   },
   (err: unknown) => {
-    const e = err instanceof VisionError ? err : new VisionError('INTERNAL', (err as Error).stack ?? String(err));
+    const e =
+      err instanceof VisionError ? err : new VisionError('INTERNAL', (err as Error).stack ?? String(err));
     process.stdout.write(JSON.stringify({ error: { code: e.code, message: e.message } }) + '\n');
     process.exitCode = e.code === 'USAGE' ? 64 : 1;
   },

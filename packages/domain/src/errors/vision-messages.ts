@@ -33,6 +33,10 @@ export const VISION_ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
     ko: '타겟 영역이 이미지 밖에 있습니다.',
     en: 'A target region lies outside the image.',
   },
+  MODEL_DEGENERATE: {
+    ko: '학습은 끝났지만 모델이 아무것도 배우지 못했습니다(검증 지표가 무작위 수준입니다: 결함을 전혀 찾지 못하거나 모든 이미지를 한 클래스로 예측). 라벨을 확인하거나 데이터를 늘리고 다시 학습해 주세요.',
+    en: 'Training finished but the model learned nothing (its validation metric is at chance level: it finds no defects or predicts one class for everything). Check the labels or add data, then train again.',
+  },
   LOSS_DIVERGED: {
     ko: '학습이 발산했습니다(손실 값 이상). 학습률을 낮추거나 라벨을 확인해 주세요.',
     en: 'Training diverged (invalid loss). Lower the learning rate or check the labels.',

@@ -56,6 +56,12 @@ class AnomalyBase(TaskBase):
         return {"valLoss": self.val_loss(model), "metrics": {"imageAUROC": img, "pixelAUROC": pix},
                 "score": img + 0.1 * pix}
 
+    def degenerate(self, metrics):
+        img = metrics.get("imageAUROC")
+        if img is not None and img == img and img < 0.6:
+            return f"image AUROC on held-out OK images and synthetic defects is {img:.3f} (0.5 is chance)"
+        return None
+
     def finalize(self, model):
         _, scores = self._scores(model)
         thr, f1 = best_f1_threshold(scores, self.yv)

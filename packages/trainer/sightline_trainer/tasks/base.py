@@ -69,3 +69,7 @@ class TaskBase:
 
     def finalize(self, model):
         return {}
+
+    def degenerate(self, metrics):
+        """Why the final validation metrics show a model that learned nothing, or None (model health check)."""
+        return None

@@ -51,8 +51,21 @@ class ClassificationTask(TaskBase):
     def validate(self, model):
         logits = torch.cat([model(normalise(self.xv[i:i + 128])) for i in range(0, self.n_val, 128)])
         loss = float(F.cross_entropy(logits, self.yv))
-        acc = float((logits.argmax(1) == self.yv).float().mean())
-        return {"valLoss": loss, "metrics": {"accuracy": acc}, "score": acc - 1e-3 * loss}
+        pred = logits.argmax(1)
+        acc = float((pred == self.yv).float().mean())
+        share = float(torch.bincount(pred, minlength=len(self.classes)).max()) / max(len(pred), 1)
+        one_class = share >= 1.0 and len(torch.unique(self.yv)) > 1
+        return {"valLoss": loss, "metrics": {"accuracy": acc, "topPredictedShare": share},
+                "score": acc - 1e-3 * loss, "degenerate": one_class}
+
+    def degenerate(self, metrics):
+        k = len(self.classes)
+        present = len(torch.unique(self.yv))
+        if present > 1 and (metrics.get("topPredictedShare") or 0.0) >= 1.0:
+            return "every validation image is predicted as the same class"
+        if present > 1 and (metrics.get("accuracy") or 0.0) <= 1.0 / k + 0.02:
+            return f"validation accuracy {metrics.get('accuracy') or 0.0:.3f} is at chance level for {k} classes"
+        return None
 
     def export_module(self, model):
         return ClassifierExport(model)

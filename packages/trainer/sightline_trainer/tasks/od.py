@@ -5,6 +5,7 @@ import math
 import torch
 
 from ..augment import normalise, photometric
+from ..metrics import average_precision_50
 from ..models.detector import STRIDE, Detector, DetectorExport
 from ..protocol import TrainerError
 from .base import TaskBase
@@ -29,6 +30,27 @@ def focal_heatmap(pred_logits, gt, eps=1e-4):
     neg_loss = torch.log(1 - pred) * pred ** 2 * (1 - gt) ** 4 * neg
     n = pos.sum()
     return -(pos_loss.sum() + neg_loss.sum()) / n.clamp(min=1)
+
+
+def decode_detections(heat_logits, wh, off, threshold=0.05, top=100):
+    """Network outputs -> per image [N,6] (class, score, x1, y1, x2, y2) in input pixels, as the ONNX decoder does."""
+    heat = heat_logits.sigmoid()
+    heat = heat * (torch.nn.functional.max_pool2d(heat, 3, 1, 1) == heat).float()
+    b, k, h, w = heat.shape
+    out = []
+    for i in range(b):
+        scores, idx = heat[i].flatten().topk(min(top, k * h * w))
+        keep = scores >= threshold
+        scores, idx = scores[keep], idx[keep]
+        c = idx // (h * w)
+        pos = idx % (h * w)
+        y, x = (pos // w).float(), (pos % w).float()
+        cx = (x + off[i, 0].flatten()[pos]) * STRIDE
+        cy = (y + off[i, 1].flatten()[pos]) * STRIDE
+        bw = wh[i, 0].flatten()[pos].clamp(min=0) * STRIDE
+        bh = wh[i, 1].flatten()[pos].clamp(min=0) * STRIDE
+        out.append(torch.stack([c.float(), scores, cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2], 1))
+    return out
 
 
 class DetectionTask(TaskBase):
@@ -129,14 +151,26 @@ class DetectionTask(TaskBase):
         return self._loss(model(x), heat, wh, off, reg)
 
     def validate(self, model):
-        total, n = 0.0, 0
+        total, n, dets = 0.0, 0, []
         for i in range(0, self.n_val, 64):
             x = normalise(self.xv[i:i + 64])
             t = self.targets(self.bv[i:i + 64])
-            total += float(self._loss(model(x), *t)) * len(x)
+            out = model(x)
+            total += float(self._loss(out, *t)) * len(x)
+            dets += decode_detections(*out)
             n += len(x)
         loss = total / max(n, 1)
-        return {"valLoss": loss, "metrics": {"valLoss": loss}, "score": -loss}
+        m, _ = average_precision_50(dets, self.bv, len(self.classes))
+        # mAP@0.5 decides early stopping (the loss keeps falling while the boxes no longer improve); the loss
+        # breaks ties between epochs of equal mAP.
+        return {"valLoss": loss, "metrics": {"valLoss": loss, "mAP50": m}, "score": m - 1e-4 * loss,
+                "degenerate": m < 0.01}
+
+    def degenerate(self, metrics):
+        m = metrics.get("mAP50") or 0.0
+        if m < 0.05:
+            return f"validation mAP@0.5 is {m:.3f}"
+        return None
 
     def finalize(self, model):
         return {"stride": STRIDE}

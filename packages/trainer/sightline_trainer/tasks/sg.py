@@ -84,8 +84,17 @@ class SegmentationTask(TaskBase):
         ious = iou_per_class(torch.cat(preds), self.yv, len(self.classes))
         present = [v for v in ious if v == v]
         miou = sum(present) / len(present) if present else 0.0
-        metrics = {"meanIoU": miou, **{f"iou_{c['name']}": v for c, v in zip(self.classes, ious)}}
-        return {"valLoss": loss / max(self.n_val, 1), "metrics": metrics, "score": miou}
+        fg = float((torch.cat(preds) > 0).float().mean())
+        metrics = {"meanIoU": miou, **{f"iou_{c['name']}": v for c, v in zip(self.classes, ious)}, "foreground": fg}
+        # A model predicting (almost) nothing is not a plateau: early stopping does not count it.
+        return {"valLoss": loss / max(self.n_val, 1), "metrics": metrics, "score": miou, "degenerate": miou < 0.05}
+
+    def degenerate(self, metrics):
+        if (metrics.get("foreground") or 0.0) == 0.0:
+            return "no pixel of the validation images is predicted as a defect"
+        if (metrics.get("meanIoU") or 0.0) < 0.05:
+            return f"validation mean IoU is {metrics.get('meanIoU') or 0.0:.3f}"
+        return None
 
     def export_module(self, model):
         return SegmenterExport(model)

@@ -46,6 +46,10 @@ export const manifestSchema = z.object({
   trainer: z.looseObject({ version: z.string(), torch: z.string(), seconds: z.number() }),
   /** ad: thresholds chosen on validation data. */
   threshold: z.number().optional(),
+  /** Model health check: e.g. MODEL_DEGENERATE when the validation metric shows the model learned nothing. */
+  warnings: z
+    .array(z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }))
+    .optional(),
   /** od: output stride of the heatmap. */
   stride: z.number().optional(),
 });
@@ -59,6 +63,7 @@ export async function readManifest(modelDir: string): Promise<ModelManifest> {
     throw new VisionError('MODEL_NOT_FOUND', `No model manifest in ${modelDir}`);
   }
   const parsed = manifestSchema.safeParse(JSON.parse(raw));
-  if (!parsed.success) throw new VisionError('MODEL_INVALID', `Invalid model manifest in ${modelDir}: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new VisionError('MODEL_INVALID', `Invalid model manifest in ${modelDir}: ${parsed.error.message}`);
   return parsed.data;
 }

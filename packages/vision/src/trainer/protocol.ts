@@ -43,9 +43,23 @@ export const trainerEventSchema = z.discriminatedUnion('event', [
     ...base,
   }),
   z.object({ event: z.literal('checkpoint'), path: z.string(), epoch: z.number(), ...base }),
+  // Model health check after training (e.g. MODEL_DEGENERATE: the model learned nothing); also in the manifest.
+  z.object({
+    event: z.literal('warning'),
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+    ...base,
+  }),
   // `finished` carries command-specific fields (train: modelDir/metrics; group: assignments; bench: rates).
   z.looseObject({ event: z.literal('finished'), ...base }),
-  z.object({ event: z.literal('error'), code: z.string(), message: z.string(), details: z.unknown().optional(), ...base }),
+  z.object({
+    event: z.literal('error'),
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+    ...base,
+  }),
 ]);
 export type TrainerEvent = z.infer<typeof trainerEventSchema>;
 export type TrainerEventOf<E extends TrainerEvent['event']> = Extract<TrainerEvent, { event: E }>;

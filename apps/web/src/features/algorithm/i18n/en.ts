@@ -1,0 +1,56 @@
+// English texts of the algorithm pages: the same keys as ko.ts (checked by the compiler).
+import type { SameKeys } from '../../../i18n/texts-shape';
+import type ko from './ko';
+
+const en: SameKeys<typeof ko> = {
+  algorithm: {
+    listTitle: 'Algorithms',
+    create: 'Register algorithm',
+    createTitle: 'Register an algorithm',
+    editTitle: 'Edit algorithm',
+    created: 'The algorithm was registered.',
+    delete: 'Delete algorithm',
+    deleteConfirm: 'Delete the algorithm {{name}}?',
+    name: 'Algorithm name',
+    engine: 'Engine algorithm',
+    engineHelp: "Choosing one fills in the engine's description and parameters.",
+    kind: 'Type',
+    kinds: { training: 'Training', ai_labeling: 'AI labeling', augmentation: 'Augmentation' },
+    workType: 'Work type',
+    workTypes: { cf: 'Classification', od: 'Object detection', sg: 'Segmentation', ad: 'Anomaly detection' },
+    scope: 'Scope',
+    scopeAll: 'All projects',
+    scopeProjects: 'Chosen projects',
+    scopeCount_one: '{{count}} project',
+    scopeCount_other: '{{count}} projects',
+    chooseProjects: 'Please choose at least one project.',
+    description: 'Description',
+    document: 'Description document',
+    descriptionHelp: 'An image (PNG, JPG, GIF, WEBP) or a PDF, up to 20 MB',
+    descriptionUpload: 'Upload document',
+    descriptionReplace: 'Replace document',
+    descriptionRemove: 'Delete document',
+    descriptionRemoveConfirm: 'Delete the description document?',
+    descriptionUploaded: 'The description document was uploaded.',
+    paramsTitle: 'Parameters',
+    params: {
+      trainParams: 'Training parameters',
+      inferenceParams: 'Inference parameters',
+      augmentationParams: 'Augmentation settings',
+    },
+    addParam: 'Add parameter',
+    noParams: 'No parameters.',
+    paramName: 'Name',
+    paramKey: 'Key',
+    paramDescription: 'Description',
+    paramDefault: 'Default',
+    paramMin: 'Min',
+    paramMax: 'Max',
+    paramInteger: 'Integer',
+    search: 'Search algorithms',
+    searchPlaceholder: 'Name or engine key',
+    empty: 'No algorithms registered.',
+  },
+};
+
+export default en;
