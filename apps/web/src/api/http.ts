@@ -1,6 +1,6 @@
 // The tenancy feature's calls go through the shell's client (which unwraps `{ data }`); this only adds
 // the query-string shorthand the list hooks use. Errors stay ApiError (status, code, message, field).
-import { api, type Query } from '../../../api/client';
+import { api, type Query } from './client';
 
 export const http = {
   get: <T>(path: string, query?: Query) => api.get<T>(path, { query }),

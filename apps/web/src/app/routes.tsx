@@ -9,33 +9,33 @@ const soon: ComponentType = ComingSoon;
 
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const HomePage = lazyPage(() => import('../features/home/pages/HomePage'));
-const ChangePasswordPage = lazyPage(() => import('../features/account/pages/ChangePasswordPage'));
+const ChangePasswordPage = lazyPage(() => import('../features/auth/pages/ChangePasswordPage'));
 const IntroPage = lazyPage(() => import('../features/public/pages/IntroPage'));
 const PrivacyPolicyPage = lazyPage(() => import('../features/public/pages/PrivacyPolicyPage'));
 const CustomerServicePage = lazyPage(() => import('../features/public/pages/CustomerServicePage'));
 const DatasetPage = lazyPage(() => import('../features/dataset/pages/DatasetPage'));
 
-// Tenancy / administration pages (admin feature; /my/projects and /my/user reuse them).
-const DashboardPage = lazyPage(() => import('../features/admin/pages/dashboard/DashboardPage'));
-const HistoryPage = lazyPage(() => import('../features/admin/pages/history/HistoryPage'));
-const CompanyListPage = lazyPage(() => import('../features/admin/pages/company/CompanyListPage'));
-const CompanyCreatePage = lazyPage(() => import('../features/admin/pages/company/CompanyCreatePage'));
-const CompanyDetailPage = lazyPage(() => import('../features/admin/pages/company/CompanyDetailPage'));
-const ProjectListPage = lazyPage(() => import('../features/admin/pages/project/ProjectListPage'));
-const ProjectFormPage = lazyPage(() => import('../features/admin/pages/project/ProjectFormPage'));
-const ProjectDetailPage = lazyPage(() => import('../features/admin/pages/project/ProjectDetailPage'));
-const ProjectParticipantsPage = lazyPage(() => import('../features/admin/pages/project/ProjectParticipantsPage'));
-const ProjectManagersPage = lazyPage(() => import('../features/admin/pages/project/ProjectManagersPage'));
-const UserListPage = lazyPage(() => import('../features/admin/pages/user/UserListPage'));
-const UserFormPage = lazyPage(() => import('../features/admin/pages/user/UserFormPage'));
-const UserDetailPage = lazyPage(() => import('../features/admin/pages/user/UserDetailPage'));
-const ResetListPage = lazyPage(() => import('../features/admin/pages/reset/ResetListPage'));
-const ResetDetailPage = lazyPage(() => import('../features/admin/pages/reset/ResetDetailPage'));
-const AlgorithmListPage = lazyPage(() => import('../features/admin/pages/algorithm/AlgorithmListPage'));
-const AlgorithmFormPage = lazyPage(() => import('../features/admin/pages/algorithm/AlgorithmFormPage'));
-const AlgorithmDetailPage = lazyPage(() => import('../features/admin/pages/algorithm/AlgorithmDetailPage'));
-const MyIndexPage = lazyPage(() => import('../features/my/pages/MyIndexPage'));
-const UsageProjectsPage = lazyPage(() => import('../features/my/pages/UsageProjectsPage'));
+// Tenancy pages, one feature per resource; the /admin and /my route groups below share the project and user pages.
+const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'));
+const HistoryPage = lazyPage(() => import('../features/history/pages/HistoryPage'));
+const CompanyListPage = lazyPage(() => import('../features/company/pages/CompanyListPage'));
+const CompanyCreatePage = lazyPage(() => import('../features/company/pages/CompanyCreatePage'));
+const CompanyDetailPage = lazyPage(() => import('../features/company/pages/CompanyDetailPage'));
+const ProjectListPage = lazyPage(() => import('../features/project/pages/ProjectListPage'));
+const ProjectFormPage = lazyPage(() => import('../features/project/pages/ProjectFormPage'));
+const ProjectDetailPage = lazyPage(() => import('../features/project/pages/ProjectDetailPage'));
+const ProjectParticipantsPage = lazyPage(() => import('../features/participant/pages/ProjectParticipantsPage'));
+const ProjectManagersPage = lazyPage(() => import('../features/participant/pages/ProjectManagersPage'));
+const UserListPage = lazyPage(() => import('../features/user/pages/UserListPage'));
+const UserFormPage = lazyPage(() => import('../features/user/pages/UserFormPage'));
+const UserDetailPage = lazyPage(() => import('../features/user/pages/UserDetailPage'));
+const ResetListPage = lazyPage(() => import('../features/reset-request/pages/ResetListPage'));
+const ResetDetailPage = lazyPage(() => import('../features/reset-request/pages/ResetDetailPage'));
+const AlgorithmListPage = lazyPage(() => import('../features/algorithm/pages/AlgorithmListPage'));
+const AlgorithmFormPage = lazyPage(() => import('../features/algorithm/pages/AlgorithmFormPage'));
+const AlgorithmDetailPage = lazyPage(() => import('../features/algorithm/pages/AlgorithmDetailPage'));
+const MyIndexPage = lazyPage(() => import('../features/user/pages/MyIndexPage'));
+const UsageProjectsPage = lazyPage(() => import('../features/project/pages/MyUsageProjectsPage'));
 
 type Entry = [path: string, page: ComponentType, title: string, opts?: { public?: boolean }];
 

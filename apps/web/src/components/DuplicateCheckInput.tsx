@@ -5,8 +5,8 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CheckAnswer } from '@sightline/domain';
-import { translateIssue } from '../utils/form-resolver';
-import { showServerError } from '../utils/server-error';
+import { translateIssue } from '../forms/form-resolver';
+import { showServerError } from '../forms/server-error';
 
 interface Props {
   label: string;

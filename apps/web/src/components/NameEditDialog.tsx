@@ -5,9 +5,9 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { flash } from '../../shared';
-import { domainResolver } from '../../utils/form-resolver';
-import { showServerError } from '../../utils/server-error';
+import { flash } from './shared';
+import { domainResolver } from '../forms/form-resolver';
+import { showServerError } from '../forms/server-error';
 
 export function NameEditDialog({
   opened,

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PickerList, type PickerListProps } from '../PickerList';
+import { PickerList, type PickerListProps } from './PickerList';
 
 interface Props<Row> extends Omit<PickerListProps<Row>, 'picked' | 'onPicked' | 'enabled'> {
   opened: boolean;

@@ -5,7 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PageOf } from '@sightline/domain';
-import { ServerTable, type Column } from './ServerTable';
+import { ServerTable, type Column } from './list/ServerTable';
 
 const PER_PAGE = 5;
 

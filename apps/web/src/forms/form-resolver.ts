@@ -5,7 +5,7 @@ import type { FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { z } from 'zod';
 import { ERROR_MESSAGES, MIN_IDENTIFIER_LENGTH, errorMessage, fieldLabel } from '@sightline/domain';
-import i18n, { currentLocale } from '../../../i18n';
+import i18n, { currentLocale } from '../i18n';
 
 /** Translates one code for a form path; the path's last named segment picks the field label. */
 export function translateIssue(

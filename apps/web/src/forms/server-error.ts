@@ -1,7 +1,7 @@
 // Puts a server error next to the field it names (the API answers {error:{code,message,field}});
 // errors without a known field fall back to the general error flash.
 import type { UseFormReturnType } from '@mantine/form';
-import { ApiError, flashError, isCancelled } from '../shared';
+import { ApiError, flashError, isCancelled } from '../components/shared';
 
 export function showServerError<V>(form: UseFormReturnType<V> | null, err: unknown): void {
   if (isCancelled(err)) return;

@@ -1,8 +1,8 @@
 // The domain policy, asked with the signed-in user: pages hide what the server would refuse.
 import { useMemo } from 'react';
 import { can, type Action, type Actor, type ResourceFacts } from '@sightline/domain';
-import { useSession } from '../../../session/store';
-import type { UserInfo } from '../../../session/types';
+import { useSession } from '../session/store';
+import type { UserInfo } from '../session/types';
 
 export function actorOf(user: UserInfo): Actor {
   const projectPermissions: Actor['projectPermissions'] = {};

@@ -1,7 +1,7 @@
 // A ServerTable driven by the URL list state (useListQueryState) and one server page of rows: the
 // paging and sorting wiring every list page shares.
 import { PAGER, type PageOf } from '@sightline/domain';
-import type { useListQueryState } from '../hooks/useListQueryState';
+import type { useListQueryState } from '../../hooks/useListQueryState';
 import { ServerTable, type ServerTableProps } from './ServerTable';
 
 type Wired = 'rows' | 'total' | 'perPage' | 'page' | 'onPage' | 'sort' | 'order' | 'onSort';

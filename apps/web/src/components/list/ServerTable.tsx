@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Table, UnstyledButton, Group, Text, Box } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { EmptyState, Pager, Spinner } from '../shared';
-import type { SortOrder } from '../hooks/useListQueryState';
+import type { SortOrder } from '../../hooks/useListQueryState';
 
 export interface Column<Row> {
   key: string;

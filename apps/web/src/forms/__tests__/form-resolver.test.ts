@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { algorithmInputSchema, ALGORITHMS, companyInputSchema, lineInputSchema } from '@sightline/domain';
-import i18n from '../../../../i18n';
-import { fromEngine, toPayload } from '../algorithm-form';
+import i18n from '../../i18n';
+import { fromEngine, toPayload } from '../../features/algorithm/utils/algorithm-form';
 import { domainResolver } from '../form-resolver';
 
 describe('domainResolver', () => {

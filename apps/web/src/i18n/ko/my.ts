@@ -1,2 +1,2 @@
 // Registered as namespace 'my'; the texts live with the feature.
-export { default } from '../../features/my/i18n/ko';
+export { default } from '../../features/user/i18n/my.ko';

@@ -4,8 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Algorithm, AlgorithmAdminInput, AlgorithmRecord, PageOf } from '@sightline/domain';
 import { api } from '../../../api/client';
 import { ApiError } from '../../../api/api-error';
-import { http } from './http';
-import { tenancyKeys } from './keys';
+import { http } from '../../../api/http';
+import { tenancyKeys } from '../../../api/tenancy-keys';
 
 const BASE = '/api/admin/algorithms';
 

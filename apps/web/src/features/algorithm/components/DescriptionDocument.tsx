@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MIME_TYPES, errorMessage, type AlgorithmRecord } from '@sightline/domain';
 import { useDescriptionBlob, useRemoveDescription, useUploadDescription } from '../api/algorithms';
 import { currentLocale } from '../../../i18n';
-import { confirm, flash } from '../shared';
-import { showServerError } from '../utils/server-error';
+import { confirm, flash } from '../../../components/shared';
+import { showServerError } from '../../../forms/server-error';
 
 export function DescriptionDocument({
   algorithm,

@@ -4,15 +4,15 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ParamSet } from '@sightline/domain';
-import { useAlgorithm, useDeleteAlgorithm } from '../../api/algorithms';
-import { DescriptionDocument } from '../../components/DescriptionDocument';
-import { FactGrid } from '../../components/FactGrid';
-import { PageFrame } from '../../components/PageFrame';
-import { confirm, flash, Spinner } from '../../shared';
-import { PARAM_SET_KEYS } from '../../utils/algorithm-form';
-import { formatDateTime } from '../../utils/format';
-import { localized } from '../../utils/localized';
-import { showServerError } from '../../utils/server-error';
+import { useAlgorithm, useDeleteAlgorithm } from '../api/algorithms';
+import { DescriptionDocument } from '../components/DescriptionDocument';
+import { FactGrid } from '../../../components/FactGrid';
+import { PageFrame } from '../../../components/PageFrame';
+import { confirm, flash, Spinner } from '../../../components/shared';
+import { PARAM_SET_KEYS } from '../utils/algorithm-form';
+import { formatDateTime } from '../../../utils/format';
+import { localized } from '../utils/localized';
+import { showServerError } from '../../../forms/server-error';
 
 type ParamView = {
   key: string;

@@ -26,12 +26,12 @@ import {
   type AlgorithmAdminInput,
   type AlgorithmRecord,
 } from '@sightline/domain';
-import { useAlgorithm, useEngines, useSaveAlgorithm, useUploadDescription } from '../../api/algorithms';
-import { DescriptionDocument } from '../../components/DescriptionDocument';
-import { PageFrame } from '../../components/PageFrame';
-import { ParamTableEditor } from '../../components/ParamTableEditor';
-import { ProjectChips } from '../../components/ProjectChips';
-import { flash, Spinner } from '../../shared';
+import { useAlgorithm, useEngines, useSaveAlgorithm, useUploadDescription } from '../api/algorithms';
+import { DescriptionDocument } from '../components/DescriptionDocument';
+import { PageFrame } from '../../../components/PageFrame';
+import { ParamTableEditor } from '../components/ParamTableEditor';
+import { ProjectChips } from '../../project/components/ProjectChips';
+import { flash, Spinner } from '../../../components/shared';
 import {
   EMPTY_ALGORITHM,
   PARAM_SET_KEYS,
@@ -39,10 +39,10 @@ import {
   fromRecord,
   toPayload,
   type AlgorithmFormValues,
-} from '../../utils/algorithm-form';
-import { domainResolver } from '../../utils/form-resolver';
-import { localized } from '../../utils/localized';
-import { showServerError } from '../../utils/server-error';
+} from '../utils/algorithm-form';
+import { domainResolver } from '../../../forms/form-resolver';
+import { localized } from '../utils/localized';
+import { showServerError } from '../../../forms/server-error';
 
 /** The form is long (three parameter tables): bring the first error into view after a failed save. */
 function scrollToFirstError() {

@@ -4,14 +4,14 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ALGORITHM_KINDS, VISION_TASKS, type AlgorithmRecord } from '@sightline/domain';
-import { useAlgorithmList } from '../../api/algorithms';
-import { FilterBar } from '../../components/FilterBar';
-import { PageFrame } from '../../components/PageFrame';
-import { ListTable } from '../../components/ListTable';
-import type { Column } from '../../components/ServerTable';
-import { useListQuery } from '../../hooks/useListQuery';
-import { formatDate } from '../../utils/format';
-import { localized } from '../../utils/localized';
+import { useAlgorithmList } from '../api/algorithms';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { PageFrame } from '../../../components/PageFrame';
+import { ListTable } from '../../../components/list/ListTable';
+import type { Column } from '../../../components/list/ServerTable';
+import { useListQuery } from '../../../hooks/useListQuery';
+import { formatDate } from '../../../utils/format';
+import { localized } from '../utils/localized';
 
 const FILTERS = ['q', 'kind', 'workType'] as const;
 

@@ -1,7 +1,7 @@
 // Company calls: list (server-sorted and paged), detail, create, rename.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from './http';
-import { tenancyKeys } from './keys';
+import { http } from '../../../api/http';
+import { tenancyKeys } from '../../../api/tenancy-keys';
 import type { CompanyRecord, CompanyInput, PageOf } from '@sightline/domain';
 
 const BASE = '/api/admin/companies';

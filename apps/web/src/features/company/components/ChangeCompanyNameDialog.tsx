@@ -1,8 +1,8 @@
 // Change company name dialog.
 import { useTranslation } from 'react-i18next';
 import { companyInputSchema, type CompanyRecord } from '@sightline/domain';
-import { useRenameCompany } from '../../api/companies';
-import { NameEditDialog } from './NameEditDialog';
+import { useRenameCompany } from '../api/companies';
+import { NameEditDialog } from '../../../components/NameEditDialog';
 
 interface Props {
   opened: boolean;

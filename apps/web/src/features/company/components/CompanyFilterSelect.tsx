@@ -1,7 +1,7 @@
 // Company choice for list filters: the shell's searchable dropdown over the companies the user may see.
 import { useTranslation } from 'react-i18next';
 import { useCompanyOptions } from '../api/companies';
-import { SearchSelect } from '../shared';
+import { SearchSelect } from '../../../components/shared';
 
 interface Props {
   value: string;

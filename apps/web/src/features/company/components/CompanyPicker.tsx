@@ -4,7 +4,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useCompany } from '../api/companies';
-import { CompanySelectDialog } from './dialogs/CompanySelectDialog';
+import { CompanySelectDialog } from './CompanySelectDialog';
 
 interface Props {
   value: number | null;

@@ -1,10 +1,10 @@
 // A company's projects on the company detail page (page and sort kept locally, not in the URL).
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useProjectList } from '../api/projects';
-import { useProjectColumns } from './project-columns';
-import { ServerTable } from './ServerTable';
-import { useLocalPagedList } from '../hooks/useLocalPagedList';
+import { useProjectList } from '../../project/api/projects';
+import { useProjectColumns } from '../../project/components/project-columns';
+import { ServerTable } from '../../../components/list/ServerTable';
+import { useLocalPagedList } from '../../../hooks/useLocalPagedList';
 
 export function CompanyProjectsTable({ companyId }: { companyId: number }) {
   const { t } = useTranslation('admin');

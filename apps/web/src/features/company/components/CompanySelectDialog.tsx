@@ -1,8 +1,8 @@
 // Company select dialog (SPEC §2 dialogs): search companies by name and choose one.
 import { useTranslation } from 'react-i18next';
 import type { CompanyRecord } from '@sightline/domain';
-import { useCompanyList } from '../../api/companies';
-import { PickerDialog } from './PickerDialog';
+import { useCompanyList } from '../api/companies';
+import { PickerDialog } from '../../../components/PickerDialog';
 
 interface Props {
   opened: boolean;

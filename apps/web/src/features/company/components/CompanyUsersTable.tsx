@@ -1,10 +1,10 @@
 // A company's users on the company detail page.
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useUserList } from '../api/users';
-import { useUserColumns } from './user-columns';
-import { ServerTable } from './ServerTable';
-import { useLocalPagedList } from '../hooks/useLocalPagedList';
+import { useUserList } from '../../user/api/users';
+import { useUserColumns } from '../../user/components/user-columns';
+import { ServerTable } from '../../../components/list/ServerTable';
+import { useLocalPagedList } from '../../../hooks/useLocalPagedList';
 
 export function CompanyUsersTable({ companyId }: { companyId: number }) {
   const { t } = useTranslation('admin');

@@ -4,11 +4,11 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { companyInputSchema } from '@sightline/domain';
-import { useCreateCompany } from '../../api/companies';
-import { PageFrame } from '../../components/PageFrame';
-import { flash } from '../../shared';
-import { showServerError } from '../../utils/server-error';
-import { domainResolver } from '../../utils/form-resolver';
+import { useCreateCompany } from '../api/companies';
+import { PageFrame } from '../../../components/PageFrame';
+import { flash } from '../../../components/shared';
+import { showServerError } from '../../../forms/server-error';
+import { domainResolver } from '../../../forms/form-resolver';
 
 export default function CompanyCreatePage() {
   const { t } = useTranslation('admin');

@@ -4,14 +4,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { useCompany } from '../../api/companies';
-import { ChangeCompanyNameDialog } from '../../components/dialogs/ChangeCompanyNameDialog';
-import { FactGrid } from '../../components/FactGrid';
-import { PageFrame } from '../../components/PageFrame';
-import { CompanyProjectsTable } from '../../components/CompanyProjectsTable';
-import { CompanyUsersTable } from '../../components/CompanyUsersTable';
-import { Spinner } from '../../shared';
-import { formatDate } from '../../utils/format';
+import { useCompany } from '../api/companies';
+import { ChangeCompanyNameDialog } from '../components/ChangeCompanyNameDialog';
+import { FactGrid } from '../../../components/FactGrid';
+import { PageFrame } from '../../../components/PageFrame';
+import { CompanyProjectsTable } from '../components/CompanyProjectsTable';
+import { CompanyUsersTable } from '../components/CompanyUsersTable';
+import { Spinner } from '../../../components/shared';
+import { formatDate } from '../../../utils/format';
 
 export default function CompanyDetailPage() {
   const { t } = useTranslation('admin');

@@ -3,14 +3,14 @@ import { Button, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useCompanyList } from '../../api/companies';
+import { useCompanyList } from '../api/companies';
 import type { CompanyRecord } from '@sightline/domain';
-import { FilterBar } from '../../components/FilterBar';
-import { PageFrame } from '../../components/PageFrame';
-import { ListTable } from '../../components/ListTable';
-import type { Column } from '../../components/ServerTable';
-import { useListQuery } from '../../hooks/useListQuery';
-import { formatDate } from '../../utils/format';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { PageFrame } from '../../../components/PageFrame';
+import { ListTable } from '../../../components/list/ListTable';
+import type { Column } from '../../../components/list/ServerTable';
+import { useListQuery } from '../../../hooks/useListQuery';
+import { formatDate } from '../../../utils/format';
 
 const FILTERS = ['name'] as const;
 

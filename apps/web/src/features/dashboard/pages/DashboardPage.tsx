@@ -12,11 +12,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useDashboard } from '../../api/dashboard';
-import { historyAction, historyActor, historyEntity, historyTarget } from '../../components/history-text';
-import { PageFrame } from '../../components/PageFrame';
-import { EmptyState, Spinner } from '../../shared';
-import { formatDateTime } from '../../utils/format';
+import { useDashboard } from '../api/dashboard';
+import { historyAction, historyActor, historyEntity, historyTarget } from '../../history/utils/history-text';
+import { PageFrame } from '../../../components/PageFrame';
+import { EmptyState, Spinner } from '../../../components/shared';
+import { formatDateTime } from '../../../utils/format';
 
 function Stat({
   label,

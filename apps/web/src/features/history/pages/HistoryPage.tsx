@@ -3,15 +3,15 @@ import { Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { type HistoryItem } from '@sightline/domain';
-import { useHistory } from '../../api/dashboard';
-import { FilterBar } from '../../components/FilterBar';
-import { historyAction, historyActor, historyEntity, historyTarget } from '../../components/history-text';
-import { PageFrame } from '../../components/PageFrame';
-import { ListTable } from '../../components/ListTable';
-import type { Column } from '../../components/ServerTable';
-import { useListQuery } from '../../hooks/useListQuery';
-import { fromDateValue, toDateValue } from '../../utils/dates';
-import { formatDateTime } from '../../utils/format';
+import { useHistory } from '../api/history';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { historyAction, historyActor, historyEntity, historyTarget } from '../utils/history-text';
+import { PageFrame } from '../../../components/PageFrame';
+import { ListTable } from '../../../components/list/ListTable';
+import type { Column } from '../../../components/list/ServerTable';
+import { useListQuery } from '../../../hooks/useListQuery';
+import { fromDateValue, toDateValue } from '../../../utils/dates';
+import { formatDateTime } from '../../../utils/format';
 
 const FILTERS = ['q', 'entityType', 'from', 'to'] as const;
 const ENTITY_TYPES = [

@@ -1,8 +1,8 @@
 // Inspection lines of a project: list, add, edit, remove.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LineRecord, LineInput, PageOf } from '@sightline/domain';
-import { http } from './http';
-import { tenancyKeys } from './keys';
+import { http } from '../../../api/http';
+import { tenancyKeys } from '../../../api/tenancy-keys';
 
 const base = (projectId: number) => `/api/admin/projects/${projectId}/lines`;
 

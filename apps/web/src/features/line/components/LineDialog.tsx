@@ -4,10 +4,10 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { lineInputSchema, type LineRecord, type LineInput } from '@sightline/domain';
-import { useSaveLine } from '../../api/lines';
-import { flash } from '../../shared';
-import { domainResolver } from '../../utils/form-resolver';
-import { showServerError } from '../../utils/server-error';
+import { useSaveLine } from '../api/lines';
+import { flash } from '../../../components/shared';
+import { domainResolver } from '../../../forms/form-resolver';
+import { showServerError } from '../../../forms/server-error';
 
 interface Props {
   opened: boolean;

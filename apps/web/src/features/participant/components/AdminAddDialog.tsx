@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, maskName, type PageOf, type UserRecord } from '@sightline/domain';
-import { candidatesHook, useAddManager, type Candidate } from '../../api/projects';
-import { http } from '../../api/http';
-import { currentLocale } from '../../../../i18n';
-import { PickerList } from '../PickerList';
-import { ApiError, flash } from '../../shared';
-import { showServerError } from '../../utils/server-error';
+import { candidatesHook, useAddManager, type Candidate } from '../api/participants';
+import { http } from '../../../api/http';
+import { currentLocale } from '../../../i18n';
+import { PickerList } from '../../../components/PickerList';
+import { ApiError, flash } from '../../../components/shared';
+import { showServerError } from '../../../forms/server-error';
 
 interface Props {
   opened: boolean;

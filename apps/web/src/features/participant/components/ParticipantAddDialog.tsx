@@ -5,13 +5,13 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { maskName, participantAddSchema, type ParticipantAdd } from '@sightline/domain';
-import { useAddParticipant, candidatesHook, type Candidate } from '../../api/projects';
-import { NewAccountFields } from '../NewAccountFields';
-import { PermissionCheckboxes } from '../PermissionCheckboxes';
-import { PickerList } from '../PickerList';
-import { flash } from '../../shared';
-import { domainResolver } from '../../utils/form-resolver';
-import { showServerError } from '../../utils/server-error';
+import { useAddParticipant, candidatesHook, type Candidate } from '../api/participants';
+import { NewAccountFields } from '../../user/components/NewAccountFields';
+import { PermissionCheckboxes } from './PermissionCheckboxes';
+import { PickerList } from '../../../components/PickerList';
+import { flash } from '../../../components/shared';
+import { domainResolver } from '../../../forms/form-resolver';
+import { showServerError } from '../../../forms/server-error';
 
 interface Props {
   opened: boolean;

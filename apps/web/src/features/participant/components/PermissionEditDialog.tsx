@@ -4,11 +4,11 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { maskName, permissionsUpdateSchema, type Participant } from '@sightline/domain';
-import { useUpdatePermissions } from '../../api/projects';
-import { PermissionCheckboxes } from '../PermissionCheckboxes';
-import { flash } from '../../shared';
-import { domainResolver } from '../../utils/form-resolver';
-import { showServerError } from '../../utils/server-error';
+import { useUpdatePermissions } from '../api/participants';
+import { PermissionCheckboxes } from './PermissionCheckboxes';
+import { flash } from '../../../components/shared';
+import { domainResolver } from '../../../forms/form-resolver';
+import { showServerError } from '../../../forms/server-error';
 
 interface Props {
   projectId: number;

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maskName, type PageOf, type Participant } from '@sightline/domain';
 import { PermissionBadges } from './PermissionBadges';
-import { ListTable, type UrlListState } from './ListTable';
-import type { Column } from './ServerTable';
-import { formatDate } from '../utils/format';
+import { ListTable, type UrlListState } from '../../../components/list/ListTable';
+import type { Column } from '../../../components/list/ServerTable';
+import { formatDate } from '../../../utils/format';
 
 export function ProjectMemberTable({
   list,

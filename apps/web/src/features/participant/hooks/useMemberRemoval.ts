@@ -2,8 +2,8 @@
 // remove, then say so; server refusals are shown as they come.
 import { useTranslation } from 'react-i18next';
 import { maskName, type Participant } from '@sightline/domain';
-import { confirm, flash } from '../shared';
-import { showServerError } from '../utils/server-error';
+import { confirm, flash } from '../../../components/shared';
+import { showServerError } from '../../../forms/server-error';
 
 export function useMemberRemoval(
   remove: { mutateAsync: (userId: number) => Promise<unknown> },

@@ -6,16 +6,17 @@ import { IconTrash, IconUserShield } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PAGER } from '@sightline/domain';
-import { useManagers, useProject, useRemoveManager } from '../../api/projects';
-import { AdminAddDialog } from '../../components/dialogs/AdminAddDialog';
-import { PageFrame } from '../../components/PageFrame';
-import { ProjectMemberTable } from '../../components/ProjectMemberTable';
-import { useAreaPaths } from '../../hooks/useAreaPaths';
-import { useCan } from '../../hooks/useCan';
-import { useListQueryState, toListQuery } from '../../hooks/useListQueryState';
-import { useMemberRemoval } from '../../hooks/useMemberRemoval';
-import { Spinner } from '../../shared';
-import { projectFacts } from '../../utils/project-facts';
+import { useManagers, useRemoveManager } from '../api/participants';
+import { useProject } from '../../project/api/projects';
+import { AdminAddDialog } from '../components/AdminAddDialog';
+import { PageFrame } from '../../../components/PageFrame';
+import { ProjectMemberTable } from '../components/ProjectMemberTable';
+import { useAreaPaths } from '../../../hooks/useAreaPaths';
+import { useCan } from '../../../hooks/useCan';
+import { useListQueryState, toListQuery } from '../../../hooks/useListQueryState';
+import { useMemberRemoval } from '../hooks/useMemberRemoval';
+import { Spinner } from '../../../components/shared';
+import { projectFacts } from '../../project/utils/project-facts';
 
 export default function ProjectManagersPage() {
   const { t } = useTranslation('admin');

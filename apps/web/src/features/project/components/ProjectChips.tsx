@@ -3,7 +3,7 @@ import { Button, Group, Pill, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ProjectSelectDialog } from './dialogs/ProjectSelectDialog';
+import { ProjectSelectDialog } from './ProjectSelectDialog';
 
 type Ref = { id: number; code: string; title: string };
 

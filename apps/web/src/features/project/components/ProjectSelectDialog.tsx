@@ -1,8 +1,8 @@
 // Project select dialog (SPEC §2 dialogs): search the projects of a company and choose one.
 import { useTranslation } from 'react-i18next';
 import type { ProjectRecord } from '@sightline/domain';
-import { useProjectList } from '../../api/projects';
-import { PickerDialog } from './PickerDialog';
+import { useProjectList } from '../api/projects';
+import { PickerDialog } from '../../../components/PickerDialog';
 
 interface Props {
   opened: boolean;

@@ -1,8 +1,8 @@
 // Project table columns shared by the project list and a company's project tab.
 import { useTranslation } from 'react-i18next';
 import type { ProjectRecord } from '@sightline/domain';
-import type { Column } from './ServerTable';
-import { formatDate, formatPeriod } from '../utils/format';
+import type { Column } from '../../../components/list/ServerTable';
+import { formatDate, formatPeriod } from '../../../utils/format';
 
 export function useProjectColumns(opts: { withCompany?: boolean } = {}): Column<ProjectRecord>[] {
   const { t } = useTranslation('admin');

@@ -6,17 +6,17 @@ import { IconEdit, IconPlus, IconTrash, IconUsers, IconUserShield } from '@table
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { maskName, type LineRecord } from '@sightline/domain';
-import { useLines, useRemoveLine } from '../../api/lines';
-import { useProject } from '../../api/projects';
-import { LineDialog } from '../../components/dialogs/LineDialog';
-import { FactGrid } from '../../components/FactGrid';
-import { PageFrame } from '../../components/PageFrame';
-import { useAreaPaths } from '../../hooks/useAreaPaths';
-import { useCan } from '../../hooks/useCan';
-import { confirm, EmptyState, Spinner, flash } from '../../shared';
-import { formatDate, formatPeriod } from '../../utils/format';
-import { showServerError } from '../../utils/server-error';
-import { projectFacts } from '../../utils/project-facts';
+import { useLines, useRemoveLine } from '../../line/api/lines';
+import { useProject } from '../api/projects';
+import { LineDialog } from '../../line/components/LineDialog';
+import { FactGrid } from '../../../components/FactGrid';
+import { PageFrame } from '../../../components/PageFrame';
+import { useAreaPaths } from '../../../hooks/useAreaPaths';
+import { useCan } from '../../../hooks/useCan';
+import { confirm, EmptyState, Spinner, flash } from '../../../components/shared';
+import { formatDate, formatPeriod } from '../../../utils/format';
+import { showServerError } from '../../../forms/server-error';
+import { projectFacts } from '../utils/project-facts';
 
 export default function ProjectDetailPage() {
   const { t } = useTranslation('admin');

@@ -7,17 +7,17 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { projectCreateSchema, projectUpdateSchema, Role, type ProjectRecord } from '@sightline/domain';
-import { checkProjectCode, useCreateProject, useProject, useUpdateProject } from '../../api/projects';
-import { CompanyPicker } from '../../components/CompanyPicker';
-import { DuplicateCheckInput } from '../../components/DuplicateCheckInput';
-import { PageFrame } from '../../components/PageFrame';
-import { useAreaPaths } from '../../hooks/useAreaPaths';
-import { useActor } from '../../hooks/useCan';
-import { flash, Spinner } from '../../shared';
-import { domainResolver } from '../../utils/form-resolver';
-import { projectCodeProblem } from '../../utils/identifier-codes';
-import { showServerError } from '../../utils/server-error';
-import { fromDateValue, toDateValue } from '../../utils/dates';
+import { checkProjectCode, useCreateProject, useProject, useUpdateProject } from '../api/projects';
+import { CompanyPicker } from '../../company/components/CompanyPicker';
+import { DuplicateCheckInput } from '../../../components/DuplicateCheckInput';
+import { PageFrame } from '../../../components/PageFrame';
+import { useAreaPaths } from '../../../hooks/useAreaPaths';
+import { useActor } from '../../../hooks/useCan';
+import { flash, Spinner } from '../../../components/shared';
+import { domainResolver } from '../../../forms/form-resolver';
+import { projectCodeProblem } from '../../../utils/identifier-codes';
+import { showServerError } from '../../../forms/server-error';
+import { fromDateValue, toDateValue } from '../../../utils/dates';
 
 interface Values {
   code: string;

@@ -3,15 +3,15 @@ import { Button, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useProjectList } from '../../api/projects';
-import { CompanyFilterSelect } from '../../components/CompanyFilterSelect';
-import { FilterBar } from '../../components/FilterBar';
-import { PageFrame } from '../../components/PageFrame';
-import { ListTable } from '../../components/ListTable';
-import { useProjectColumns } from '../../components/project-columns';
-import { useAreaPaths } from '../../hooks/useAreaPaths';
-import { useActor, useCan } from '../../hooks/useCan';
-import { useListQuery } from '../../hooks/useListQuery';
+import { useProjectList } from '../api/projects';
+import { CompanyFilterSelect } from '../../company/components/CompanyFilterSelect';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { PageFrame } from '../../../components/PageFrame';
+import { ListTable } from '../../../components/list/ListTable';
+import { useProjectColumns } from '../components/project-columns';
+import { useAreaPaths } from '../../../hooks/useAreaPaths';
+import { useActor, useCan } from '../../../hooks/useCan';
+import { useListQuery } from '../../../hooks/useListQuery';
 
 const FILTERS = ['q', 'companyId'] as const;
 

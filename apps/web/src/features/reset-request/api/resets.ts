@@ -1,8 +1,8 @@
 // Password-reset requests: list, detail, handle (reset → temporary password shown once, or invalid).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageOf, ResetRequest } from '@sightline/domain';
-import { http } from './http';
-import { tenancyKeys } from './keys';
+import { http } from '../../../api/http';
+import { tenancyKeys } from '../../../api/tenancy-keys';
 
 const BASE = '/api/admin/reset-requests';
 

@@ -6,13 +6,13 @@ import { IconAlertTriangle, IconKey, IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { maskName } from '@sightline/domain';
-import { useHandleReset, useResetRequest } from '../../api/resets';
-import { FactGrid } from '../../components/FactGrid';
-import { PageFrame } from '../../components/PageFrame';
-import { ResetStatusBadge } from '../../components/ResetStatusBadge';
-import { confirm, Spinner, flash } from '../../shared';
-import { formatDateTime } from '../../utils/format';
-import { showServerError } from '../../utils/server-error';
+import { useHandleReset, useResetRequest } from '../api/resets';
+import { FactGrid } from '../../../components/FactGrid';
+import { PageFrame } from '../../../components/PageFrame';
+import { ResetStatusBadge } from '../components/ResetStatusBadge';
+import { confirm, Spinner, flash } from '../../../components/shared';
+import { formatDateTime } from '../../../utils/format';
+import { showServerError } from '../../../forms/server-error';
 
 export default function ResetDetailPage() {
   const { t } = useTranslation('admin');

@@ -3,14 +3,14 @@ import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { maskName, RESET_REQUEST_STATUSES, type ResetRequest } from '@sightline/domain';
-import { useResetList } from '../../api/resets';
-import { FilterBar } from '../../components/FilterBar';
-import { PageFrame } from '../../components/PageFrame';
-import { ResetStatusBadge } from '../../components/ResetStatusBadge';
-import { ListTable } from '../../components/ListTable';
-import type { Column } from '../../components/ServerTable';
-import { useListQuery } from '../../hooks/useListQuery';
-import { formatDateTime } from '../../utils/format';
+import { useResetList } from '../api/resets';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { PageFrame } from '../../../components/PageFrame';
+import { ResetStatusBadge } from '../components/ResetStatusBadge';
+import { ListTable } from '../../../components/list/ListTable';
+import type { Column } from '../../../components/list/ServerTable';
+import { useListQuery } from '../../../hooks/useListQuery';
+import { formatDateTime } from '../../../utils/format';
 
 const FILTERS = ['status'] as const;
 

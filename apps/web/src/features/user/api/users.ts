@@ -1,7 +1,7 @@
 // User calls: list, detail, create, update, ID duplicate check, default project.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from './http';
-import { tenancyKeys } from './keys';
+import { http } from '../../../api/http';
+import { tenancyKeys } from '../../../api/tenancy-keys';
 import type { CheckAnswer, PageOf, UserRecord } from '@sightline/domain';
 
 const BASE = '/api/admin/users';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { type UserRecord } from '@sightline/domain';
 import { requiredText } from '@sightline/domain/tenancy/fields';
 import { z } from 'zod';
-import { useUpdateUser } from '../../api/users';
-import { NameEditDialog } from './NameEditDialog';
+import { useUpdateUser } from '../api/users';
+import { NameEditDialog } from '../../../components/NameEditDialog';
 
 const schema = z.object({ name: requiredText(50) });
 

@@ -2,8 +2,8 @@
 // they differ only in whose projects are listed, how the choice is saved and the texts' namespace.
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { flash } from '../../shared';
-import { showServerError } from '../../utils/server-error';
+import { flash } from '../../../components/shared';
+import { showServerError } from '../../../forms/server-error';
 
 export interface DefaultProjectChoiceTexts {
   title: string;

@@ -1,7 +1,7 @@
 // Default-project dialog (SPEC §6): which of the user's projects opens at login.
 import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '@sightline/domain';
-import { useSetDefaultProject } from '../../api/users';
+import { useSetDefaultProject } from '../api/users';
 import { DefaultProjectChoiceDialog } from './DefaultProjectChoiceDialog';
 
 export function DefaultProjectDialog({

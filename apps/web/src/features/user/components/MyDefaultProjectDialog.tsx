@@ -1,7 +1,7 @@
 // Default-project dialog for oneself: which of my projects opens at login.
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../session/types';
-import { DefaultProjectChoiceDialog } from '../../admin/components/dialogs/DefaultProjectChoiceDialog';
+import { DefaultProjectChoiceDialog } from './DefaultProjectChoiceDialog';
 import { useSetMyDefaultProject } from '../api/my';
 
 export function MyDefaultProjectDialog({

@@ -6,9 +6,9 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { generatePassword } from '@sightline/domain';
 import { checkUsername } from '../api/users';
-import { DuplicateCheckInput } from './DuplicateCheckInput';
-import { fromDateValue, toDateValue } from '../utils/dates';
-import { usernameProblem } from '../utils/identifier-codes';
+import { DuplicateCheckInput } from '../../../components/DuplicateCheckInput';
+import { fromDateValue, toDateValue } from '../../../utils/dates';
+import { usernameProblem } from '../../../utils/identifier-codes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyForm = UseFormReturnType<any>;

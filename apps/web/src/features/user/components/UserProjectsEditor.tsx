@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_PERMISSION_IDS } from '@sightline/domain';
-import { ProjectSelectDialog } from './dialogs/ProjectSelectDialog';
+import { ProjectSelectDialog } from '../../project/components/ProjectSelectDialog';
 
 export interface ChosenProject {
   projectId: number;

@@ -2,8 +2,8 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { maskName, type UserRecord } from '@sightline/domain';
-import type { Column } from './ServerTable';
-import { formatDate } from '../utils/format';
+import type { Column } from '../../../components/list/ServerTable';
+import { formatDate } from '../../../utils/format';
 
 export function useUserColumns(opts: { withCompany?: boolean } = {}): Column<UserRecord>[] {
   const { t } = useTranslation('admin');

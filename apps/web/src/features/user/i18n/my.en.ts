@@ -1,6 +1,6 @@
 // English texts of the my area (my info, usage projects).
-import type { SameKeys } from '../../admin/i18n/texts-shape';
-import type { MyTexts } from './ko';
+import type { SameKeys } from '../../../i18n/texts-shape';
+import type { MyTexts } from './my.ko';
 
 const en: SameKeys<MyTexts> = {
   cancel: 'Cancel',

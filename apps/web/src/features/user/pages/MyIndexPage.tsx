@@ -9,10 +9,10 @@ import { Role, maskName } from '@sightline/domain';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { useSession } from '../../../session/store';
-import { FactGrid } from '../../admin/components/FactGrid';
-import { PageFrame } from '../../admin/components/PageFrame';
-import { PermissionBadges } from '../../admin/components/PermissionBadges';
-import { formatDate } from '../../admin/utils/format';
+import { FactGrid } from '../../../components/FactGrid';
+import { PageFrame } from '../../../components/PageFrame';
+import { PermissionBadges } from '../../participant/components/PermissionBadges';
+import { formatDate } from '../../../utils/format';
 import { MyDefaultProjectDialog } from '../components/MyDefaultProjectDialog';
 
 export default function MyIndexPage() {

@@ -6,16 +6,16 @@ import { IconEdit, IconForms, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { RoleId } from '@sightline/domain';
-import { useUser } from '../../api/users';
-import { ChangeUserNameDialog } from '../../components/dialogs/ChangeUserNameDialog';
-import { DefaultProjectDialog } from '../../components/dialogs/DefaultProjectDialog';
-import { FactGrid } from '../../components/FactGrid';
-import { PageFrame } from '../../components/PageFrame';
-import { PermissionBadges } from '../../components/PermissionBadges';
-import { useAreaPaths } from '../../hooks/useAreaPaths';
-import { useCan } from '../../hooks/useCan';
-import { EmptyState, Spinner } from '../../shared';
-import { formatDate } from '../../utils/format';
+import { useUser } from '../api/users';
+import { ChangeUserNameDialog } from '../components/ChangeUserNameDialog';
+import { DefaultProjectDialog } from '../components/DefaultProjectDialog';
+import { FactGrid } from '../../../components/FactGrid';
+import { PageFrame } from '../../../components/PageFrame';
+import { PermissionBadges } from '../../participant/components/PermissionBadges';
+import { useAreaPaths } from '../../../hooks/useAreaPaths';
+import { useCan } from '../../../hooks/useCan';
+import { EmptyState, Spinner } from '../../../components/shared';
+import { formatDate } from '../../../utils/format';
 
 export default function UserDetailPage() {
   const { t } = useTranslation('admin');

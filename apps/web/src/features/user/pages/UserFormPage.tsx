@@ -24,17 +24,17 @@ import {
   type RoleId,
   type UserRecord,
 } from '@sightline/domain';
-import { useCreateUser, useUpdateUser, useUser } from '../../api/users';
-import { CompanyPicker } from '../../components/CompanyPicker';
-import { NewAccountFields } from '../../components/NewAccountFields';
-import { PageFrame } from '../../components/PageFrame';
-import { UserProjectsEditor, type ChosenProject } from '../../components/UserProjectsEditor';
-import { useAreaPaths } from '../../hooks/useAreaPaths';
-import { useActor, useCan } from '../../hooks/useCan';
-import { flash, Spinner } from '../../shared';
-import { domainResolver } from '../../utils/form-resolver';
-import { showServerError } from '../../utils/server-error';
-import { fromDateValue, toDateValue } from '../../utils/dates';
+import { useCreateUser, useUpdateUser, useUser } from '../api/users';
+import { CompanyPicker } from '../../company/components/CompanyPicker';
+import { NewAccountFields } from '../components/NewAccountFields';
+import { PageFrame } from '../../../components/PageFrame';
+import { UserProjectsEditor, type ChosenProject } from '../components/UserProjectsEditor';
+import { useAreaPaths } from '../../../hooks/useAreaPaths';
+import { useActor, useCan } from '../../../hooks/useCan';
+import { flash, Spinner } from '../../../components/shared';
+import { domainResolver } from '../../../forms/form-resolver';
+import { showServerError } from '../../../forms/server-error';
+import { fromDateValue, toDateValue } from '../../../utils/dates';
 
 interface Values {
   username: string;

@@ -4,15 +4,15 @@ import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ROLE_IDS } from '@sightline/domain';
-import { useUserList } from '../../api/users';
-import { CompanyFilterSelect } from '../../components/CompanyFilterSelect';
-import { FilterBar } from '../../components/FilterBar';
-import { PageFrame } from '../../components/PageFrame';
-import { ListTable } from '../../components/ListTable';
-import { useUserColumns } from '../../components/user-columns';
-import { useAreaPaths } from '../../hooks/useAreaPaths';
-import { useActor } from '../../hooks/useCan';
-import { useListQuery } from '../../hooks/useListQuery';
+import { useUserList } from '../api/users';
+import { CompanyFilterSelect } from '../../company/components/CompanyFilterSelect';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { PageFrame } from '../../../components/PageFrame';
+import { ListTable } from '../../../components/list/ListTable';
+import { useUserColumns } from '../components/user-columns';
+import { useAreaPaths } from '../../../hooks/useAreaPaths';
+import { useActor } from '../../../hooks/useCan';
+import { useListQuery } from '../../../hooks/useListQuery';
 
 const FILTERS = ['q', 'companyId', 'roleId'] as const;
 

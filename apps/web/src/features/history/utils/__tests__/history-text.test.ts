@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '@sightline/domain';
-import { historyTarget } from '../../components/history-text';
+import { historyTarget } from '../history-text';
 
 const item = (over: Partial<HistoryItem>): HistoryItem => ({
   id: 1,
