@@ -1,0 +1,3 @@
+export { ApiClient, configFromEnv, type ClientConfig } from './api';
+export { CliError } from './errors';
+export { run, USAGE, type RunDeps } from './run';
