@@ -9,6 +9,7 @@ import { uploadCommand } from './commands/upload';
 import { trainCommand } from './commands/train';
 import { evaluateCommand } from './commands/evaluate';
 import { exportCommand } from './commands/export';
+import { JobOutcome } from './commands/wait';
 
 export const USAGE = `Usage: sightline <command> [options]   (env: SIGHTLINE_URL, SIGHTLINE_USER, SIGHTLINE_PASSWORD)
   projects
@@ -35,8 +36,6 @@ const OPTIONS = {
   full: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-type Outcome = unknown | { result: unknown; error: CliError | null };
 
 export interface RunDeps {
   env: NodeJS.ProcessEnv;
@@ -75,7 +74,7 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
       pollMs: Number.isFinite(pollMs) && pollMs >= 0 ? pollMs : 2000,
       sleep: deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
     };
-    let out: Outcome;
+    let out: unknown;
     switch (command) {
       case 'projects':
         extra(0);
@@ -104,8 +103,8 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
       default:
         throw usage(`Unknown command: ${command}`);
     }
-    if (out && typeof out === 'object' && 'result' in out && 'error' in out) {
-      const { result, error } = out as { result: Record<string, unknown>; error: CliError | null };
+    if (out instanceof JobOutcome) {
+      const { result, error } = out;
       if (error) {
         deps.stdout(JSON.stringify({ ...result, error: { code: error.code, message: error.message } }));
         return 1;

@@ -3,7 +3,7 @@ import { TRAIN_ROUTES, type EvaluationDetail } from '@sightline/domain';
 import type { Ctx } from '../context';
 import { usage } from '../errors';
 import { positiveId, timeoutMs } from './train';
-import { outcomeError, waitFor } from './wait';
+import { JobOutcome, outcomeError, waitFor } from './wait';
 
 export interface EvaluateOptions {
   model?: string;
@@ -34,7 +34,7 @@ export async function evaluateCommand(ctx: Ctx, o: EvaluateOptions) {
   });
   ctx.io.progress(`evaluation ${created.id}: model ${created.model.name} on dataset ${created.dataset.name}`);
   if (!o.wait)
-    return { result: { id: created.id, status: created.status, metrics: evaluationMetrics(created) } };
+    return new JobOutcome({ id: created.id, status: created.status, metrics: evaluationMetrics(created) });
   const done = await waitFor(
     ctx,
     `evaluation ${created.id}`,
@@ -42,8 +42,8 @@ export async function evaluateCommand(ctx: Ctx, o: EvaluateOptions) {
     () => '',
     timeoutMs(o.timeout),
   );
-  return {
-    result: { id: done.id, status: done.status, metrics: evaluationMetrics(done) },
-    error: outcomeError(done, 'evaluation'),
-  };
+  return new JobOutcome(
+    { id: done.id, status: done.status, metrics: evaluationMetrics(done) },
+    outcomeError(done, 'evaluation'),
+  );
 }

@@ -9,7 +9,7 @@ import {
 import type { Ctx } from '../context';
 import { CliError, usage } from '../errors';
 import { pickDefault, trainingAlgorithms } from './projects';
-import { outcomeError, waitFor } from './wait';
+import { JobOutcome, outcomeError, waitFor } from './wait';
 
 export interface TrainOptions {
   dataset?: string;
@@ -76,7 +76,7 @@ export async function trainCommand(ctx: Ctx, o: TrainOptions) {
   const { data: created } = await ctx.api.call(TRAIN_ROUTES.createLearning, {
     body: { dataset_id: datasetId, name: o.name, algorithm_id: algo.id, params },
   });
-  if (!o.wait) return { result: { id: created.id, status: created.status, metrics: created.metrics } };
+  if (!o.wait) return new JobOutcome({ id: created.id, status: created.status, metrics: created.metrics });
   const done = await waitFor(
     ctx,
     `learning ${created.id}`,
@@ -84,8 +84,8 @@ export async function trainCommand(ctx: Ctx, o: TrainOptions) {
     learningLine,
     timeoutMs(o.timeout),
   );
-  return {
-    result: { id: done.id, status: done.status, metrics: done.metrics },
-    error: outcomeError(done, 'training'),
-  };
+  return new JobOutcome(
+    { id: done.id, status: done.status, metrics: done.metrics },
+    outcomeError(done, 'training'),
+  );
 }

@@ -40,3 +40,11 @@ export function outcomeError(t: Pollable, what: string): CliError | null {
   if (t.status === 'canceled') return new CliError('CANCELED', `The ${what} was canceled`);
   return new CliError(t.error?.code ?? 'FAILED', t.error?.message ?? `The ${what} failed`);
 }
+
+/** A job command's answer: the JSON printed, and the error that makes the exit code non-zero. */
+export class JobOutcome {
+  constructor(
+    readonly result: Record<string, unknown>,
+    readonly error: CliError | null = null,
+  ) {}
+}
