@@ -35,7 +35,7 @@ const AlgorithmListPage = lazyPage(() => import('../features/algorithm/pages/Alg
 const AlgorithmFormPage = lazyPage(() => import('../features/algorithm/pages/AlgorithmFormPage'));
 const AlgorithmDetailPage = lazyPage(() => import('../features/algorithm/pages/AlgorithmDetailPage'));
 const MyIndexPage = lazyPage(() => import('../features/user/pages/MyIndexPage'));
-const UsageProjectsPage = lazyPage(() => import('../features/project/pages/MyUsageProjectsPage'));
+const MyUsageProjectsPage = lazyPage(() => import('../features/project/pages/MyUsageProjectsPage'));
 
 type Entry = [path: string, page: ComponentType, title: string, opts?: { public?: boolean }];
 
@@ -147,7 +147,7 @@ const my = group('default', 'my', [
   ['/my/statistics', soon, 'nav:useHistory'],
   ['/my/statistics/train', soon, 'nav:useHistory'],
   ['/my/statistics/trend', soon, 'nav:useHistory'],
-  ['/my/usage-projects', UsageProjectsPage, 'nav:myProjects'],
+  ['/my/usage-projects', MyUsageProjectsPage, 'nav:myProjects'],
   ['/my/user', UserListPage, 'nav:myUsers'],
   ['/my/user/create', UserFormPage, 'nav:myUsers'],
   ['/my/user/:id', UserDetailPage, 'nav:myUsers'],

@@ -1,24 +1,17 @@
 // /admin/algorithm: registered algorithms filtered by text, type and work type.
-import { Badge, Button, Select, TextInput } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ALGORITHM_KINDS, VISION_TASKS, type AlgorithmRecord } from '@sightline/domain';
 import { useAlgorithmList } from '../api/algorithms';
-import { FilterBar } from '../../../components/list/FilterBar';
-import { PageFrame } from '../../../components/PageFrame';
-import { ListTable } from '../../../components/list/ListTable';
+import { ListPage } from '../../../components/list/ListPage';
 import type { Column } from '../../../components/list/ServerTable';
-import { useListQuery } from '../../../hooks/useListQuery';
 import { formatDate } from '../../../utils/format';
 import { localized } from '../utils/localized';
 
-const FILTERS = ['q', 'kind', 'workType'] as const;
-
 export default function AlgorithmListPage() {
   const { t } = useTranslation('admin');
-  const navigate = useNavigate();
-  const { list, data, isLoading } = useListQuery(FILTERS, 'updatedAt', useAlgorithmList);
 
   const columns: Column<AlgorithmRecord>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 60, render: (a) => a.id },
@@ -59,7 +52,7 @@ export default function AlgorithmListPage() {
   ];
 
   return (
-    <PageFrame
+    <ListPage
       title={t('algorithm.listTitle')}
       testId="algorithm-list"
       actions={
@@ -67,47 +60,35 @@ export default function AlgorithmListPage() {
           {t('algorithm.create')}
         </Button>
       }
-    >
-      <FilterBar values={list.filters} onApply={list.setFilters}>
-        {(d, set) => (
-          <>
-            <TextInput
-              label={t('algorithm.search')}
-              placeholder={t('algorithm.searchPlaceholder')}
-              value={d.q}
-              onChange={(e) => set('q', e.currentTarget.value)}
-              w={240}
-            />
-            <Select
-              label={t('algorithm.kind')}
-              placeholder={t('common.all')}
-              clearable
-              w={170}
-              value={d.kind || null}
-              onChange={(v) => set('kind', v ?? '')}
-              data={ALGORITHM_KINDS.map((k) => ({ value: k, label: t(`algorithm.kinds.${k}`) }))}
-            />
-            <Select
-              label={t('algorithm.workType')}
-              placeholder={t('common.all')}
-              clearable
-              w={170}
-              value={d.workType || null}
-              onChange={(v) => set('workType', v ?? '')}
-              data={VISION_TASKS.map((k) => ({ value: k, label: t(`algorithm.workTypes.${k}`) }))}
-            />
-          </>
-        )}
-      </FilterBar>
-      <ListTable
-        columns={columns}
-        list={list}
-        data={data}
-        loading={isLoading}
-        rowKey={(a) => a.id}
-        onRowClick={(a) => navigate(`/admin/algorithm/${a.id}`)}
-        emptyText={t('algorithm.empty')}
-      />
-    </PageFrame>
+      filters={[
+        {
+          key: 'q',
+          kind: 'text',
+          label: t('algorithm.search'),
+          placeholder: t('algorithm.searchPlaceholder'),
+          width: 240,
+        },
+        {
+          key: 'kind',
+          kind: 'select',
+          label: t('algorithm.kind'),
+          width: 170,
+          data: ALGORITHM_KINDS.map((k) => ({ value: k, label: t(`algorithm.kinds.${k}`) })),
+        },
+        {
+          key: 'workType',
+          kind: 'select',
+          label: t('algorithm.workType'),
+          width: 170,
+          data: VISION_TASKS.map((k) => ({ value: k, label: t(`algorithm.workTypes.${k}`) })),
+        },
+      ]}
+      defaultSort="updatedAt"
+      usePage={useAlgorithmList}
+      columns={columns}
+      rowKey={(a) => a.id}
+      rowHref={(a) => `/admin/algorithm/${a.id}`}
+      emptyText={t('algorithm.empty')}
+    />
   );
 }

@@ -1,23 +1,16 @@
 // /admin/company: companies with their project, line, administrator and user counts.
-import { Button, TextInput } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { useCompanyList } from '../api/companies';
+import { Link } from 'react-router-dom';
 import type { CompanyRecord } from '@sightline/domain';
-import { FilterBar } from '../../../components/list/FilterBar';
-import { PageFrame } from '../../../components/PageFrame';
-import { ListTable } from '../../../components/list/ListTable';
+import { useCompanyList } from '../api/companies';
+import { ListPage } from '../../../components/list/ListPage';
 import type { Column } from '../../../components/list/ServerTable';
-import { useListQuery } from '../../../hooks/useListQuery';
 import { formatDate } from '../../../utils/format';
-
-const FILTERS = ['name'] as const;
 
 export default function CompanyListPage() {
   const { t } = useTranslation('admin');
-  const navigate = useNavigate();
-  const { list, data, isLoading } = useListQuery(FILTERS, 'createdAt', useCompanyList);
 
   const columns: Column<CompanyRecord>[] = [
     { key: 'name', header: t('company.name'), sortKey: 'name', render: (c) => c.name },
@@ -39,7 +32,7 @@ export default function CompanyListPage() {
   ];
 
   return (
-    <PageFrame
+    <ListPage
       title={t('company.listTitle')}
       testId="company-list"
       actions={
@@ -47,27 +40,13 @@ export default function CompanyListPage() {
           {t('company.create')}
         </Button>
       }
-    >
-      <FilterBar values={list.filters} onApply={list.setFilters}>
-        {(d, set) => (
-          <TextInput
-            label={t('company.name')}
-            placeholder={t('common.searchPlaceholder')}
-            value={d.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            w={300}
-          />
-        )}
-      </FilterBar>
-      <ListTable
-        columns={columns}
-        list={list}
-        data={data}
-        loading={isLoading}
-        rowKey={(c) => c.id}
-        onRowClick={(c) => navigate(`/admin/company/${c.id}`)}
-        emptyText={t('company.empty')}
-      />
-    </PageFrame>
+      filters={[{ key: 'name', kind: 'text', label: t('company.name'), width: 300 }]}
+      defaultSort="createdAt"
+      usePage={useCompanyList}
+      columns={columns}
+      rowKey={(c) => c.id}
+      rowHref={(c) => `/admin/company/${c.id}`}
+      emptyText={t('company.empty')}
+    />
   );
 }

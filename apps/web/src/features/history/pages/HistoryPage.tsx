@@ -1,19 +1,12 @@
 // /admin/history: every recorded change, filtered by entity, action text and period; newest first.
-import { Select, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { type HistoryItem } from '@sightline/domain';
 import { useHistory } from '../api/history';
-import { FilterBar } from '../../../components/list/FilterBar';
 import { historyAction, historyActor, historyEntity, historyTarget } from '../utils/history-text';
-import { PageFrame } from '../../../components/PageFrame';
-import { ListTable } from '../../../components/list/ListTable';
+import { ListPage } from '../../../components/list/ListPage';
 import type { Column } from '../../../components/list/ServerTable';
-import { useListQuery } from '../../../hooks/useListQuery';
-import { fromDateValue, toDateValue } from '../../../utils/dates';
 import { formatDateTime } from '../../../utils/format';
 
-const FILTERS = ['q', 'entityType', 'from', 'to'] as const;
 const ENTITY_TYPES = [
   'company',
   'project',
@@ -27,7 +20,6 @@ const ENTITY_TYPES = [
 
 export default function HistoryPage() {
   const { t } = useTranslation('admin');
-  const { list, data, isLoading } = useListQuery(FILTERS, 'at', useHistory);
 
   const columns: Column<HistoryItem>[] = [
     { key: 'at', header: t('history.at'), sortKey: 'at', width: 160, render: (h) => formatDateTime(h.at) },
@@ -38,57 +30,33 @@ export default function HistoryPage() {
   ];
 
   return (
-    <PageFrame
+    <ListPage
       title={t('history.title')}
       testId="admin-history"
       back={{ to: '/admin', label: t('dashboard.title') }}
-    >
-      <FilterBar values={list.filters} onApply={list.setFilters}>
-        {(d, set) => (
-          <>
-            <TextInput
-              label={t('history.search')}
-              placeholder={t('history.searchPlaceholder')}
-              value={d.q}
-              onChange={(e) => set('q', e.currentTarget.value)}
-              w={220}
-            />
-            <Select
-              label={t('history.entity')}
-              placeholder={t('common.all')}
-              clearable
-              w={170}
-              value={d.entityType || null}
-              onChange={(v) => set('entityType', v ?? '')}
-              data={ENTITY_TYPES.map((e) => ({ value: e, label: historyEntity(e, t) }))}
-            />
-            <DateInput
-              label={t('history.from')}
-              valueFormat="YYYY-MM-DD"
-              clearable
-              w={150}
-              value={toDateValue(d.from)}
-              onChange={(v) => set('from', fromDateValue(v) ?? '')}
-            />
-            <DateInput
-              label={t('history.to')}
-              valueFormat="YYYY-MM-DD"
-              clearable
-              w={150}
-              value={toDateValue(d.to)}
-              onChange={(v) => set('to', fromDateValue(v) ?? '')}
-            />
-          </>
-        )}
-      </FilterBar>
-      <ListTable
-        columns={columns}
-        list={list}
-        data={data}
-        loading={isLoading}
-        rowKey={(h) => h.id}
-        emptyText={t('history.empty')}
-      />
-    </PageFrame>
+      filters={[
+        {
+          key: 'q',
+          kind: 'text',
+          label: t('history.search'),
+          placeholder: t('history.searchPlaceholder'),
+          width: 220,
+        },
+        {
+          key: 'entityType',
+          kind: 'select',
+          label: t('history.entity'),
+          width: 170,
+          data: ENTITY_TYPES.map((e) => ({ value: e, label: historyEntity(e, t) })),
+        },
+        { key: 'from', kind: 'date', label: t('history.from'), width: 150 },
+        { key: 'to', kind: 'date', label: t('history.to'), width: 150 },
+      ]}
+      defaultSort="at"
+      usePage={useHistory}
+      columns={columns}
+      rowKey={(h) => h.id}
+      emptyText={t('history.empty')}
+    />
   );
 }

@@ -1,20 +1,16 @@
 // /my/usage-projects: the projects I use, with their usage period, days left and limits. The server
 // scopes the list (members see their own projects, admins what they administer).
-import { Badge, TextInput } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type ProjectRecord } from '@sightline/domain';
 import { useSession } from '../../../session/store';
 import { useProjectList } from '../api/projects';
-import { FilterBar } from '../../../components/list/FilterBar';
-import { PageFrame } from '../../../components/PageFrame';
+import { ListPage } from '../../../components/list/ListPage';
 import { PermissionBadges } from '../../participant/components/PermissionBadges';
-import { ListTable } from '../../../components/list/ListTable';
 import type { Column } from '../../../components/list/ServerTable';
-import { useListQuery } from '../../../hooks/useListQuery';
 import { formatPeriod } from '../../../utils/format';
 import { daysLeft } from '../utils/days-left';
 
-const FILTERS = ['q'] as const;
 const SOON_DAYS = 14;
 
 function UsageBadge({ endDate }: { endDate: string | null }) {
@@ -39,11 +35,10 @@ function UsageBadge({ endDate }: { endDate: string | null }) {
   );
 }
 
-export default function UsageProjectsPage() {
+export default function MyUsageProjectsPage() {
   const { t } = useTranslation('my');
   const { t: ta } = useTranslation('admin');
   const mine = useSession((s) => s.user?.projects ?? []);
-  const { list, data, isLoading } = useListQuery(FILTERS, 'endDate', useProjectList);
   const limit = (n: number | null) => (n === null ? ta('project.unlimited') : n.toLocaleString());
 
   const columns: Column<ProjectRecord>[] = [
@@ -73,26 +68,23 @@ export default function UsageProjectsPage() {
   ];
 
   return (
-    <PageFrame title={t('usage.title')} testId="usage-projects">
-      <FilterBar values={list.filters} onApply={list.setFilters}>
-        {(d, set) => (
-          <TextInput
-            label={ta('project.search')}
-            placeholder={ta('project.searchPlaceholder')}
-            value={d.q}
-            onChange={(e) => set('q', e.currentTarget.value)}
-            w={260}
-          />
-        )}
-      </FilterBar>
-      <ListTable
-        columns={columns}
-        list={list}
-        data={data}
-        loading={isLoading}
-        rowKey={(p) => p.id}
-        emptyText={t('usage.empty')}
-      />
-    </PageFrame>
+    <ListPage
+      title={t('usage.title')}
+      testId="usage-projects"
+      filters={[
+        {
+          key: 'q',
+          kind: 'text',
+          label: ta('project.search'),
+          placeholder: ta('project.searchPlaceholder'),
+          width: 260,
+        },
+      ]}
+      defaultSort="endDate"
+      usePage={useProjectList}
+      columns={columns}
+      rowKey={(p) => p.id}
+      emptyText={t('usage.empty')}
+    />
   );
 }
