@@ -180,7 +180,7 @@ async function main() {
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
         WEB_DIST: join(work, 'no-web'),
-        MIGRATIONS_DIR: join(ROOT, 'apps/server/migrations'),
+        MIGRATIONS_DIR: join(ROOT, 'packages/db/migrations'),
         UPLOAD_CONCURRENCY: String(CONCURRENCY),
       },
       stdio: ['ignore', 'ignore', 'pipe'],

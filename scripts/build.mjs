@@ -1,16 +1,26 @@
 // Builds what runs: the server, worker and vision CLI bundled by esbuild (workspace TypeScript
 // inlined, npm dependencies left external), and the web app by Vite.
 import { build } from 'esbuild';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, cpSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { execSync } from 'node:child_process';
 
+// npm dependencies of an app and of every workspace package it uses (recursively) stay external.
 const external = (dir) => {
-  const pkg = JSON.parse(readFileSync(`${dir}/package.json`, 'utf8'));
   const deps = new Set();
-  for (const p of [pkg, JSON.parse(readFileSync('packages/vision/package.json', 'utf8'))]) {
-    for (const d of Object.keys({ ...p.dependencies, ...p.optionalDependencies })) deps.add(d);
-  }
-  return [...deps].filter((d) => !d.startsWith('@sightline/'));
+  const seen = new Set();
+  const visit = (pkgDir) => {
+    if (seen.has(pkgDir)) return;
+    seen.add(pkgDir);
+    const pkg = JSON.parse(readFileSync(`${pkgDir}/package.json`, 'utf8'));
+    for (const d of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies, ...pkg.peerDependencies })) {
+      if (!d.startsWith('@sightline/')) deps.add(d);
+      else if (existsSync(`packages/${d.slice('@sightline/'.length)}/package.json`)) visit(`packages/${d.slice('@sightline/'.length)}`);
+    }
+  };
+  visit(dir);
+  visit('packages/vision');
+  return [...deps];
 };
 
 const entries = [
@@ -35,6 +45,8 @@ for (const e of entries) {
     },
     logLevel: 'warning',
   });
+  // Each bundle carries the SQL migrations beside it (dist/migrations), so it runs on its own.
+  if (e.dir.startsWith('apps/')) cpSync('packages/db/migrations', `${dirname(e.out)}/migrations`, { recursive: true });
   console.log(`built ${e.out}`);
 }
 if (existsSync('apps/web/index.html')) {

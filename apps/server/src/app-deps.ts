@@ -1,14 +1,14 @@
 // What every feature may use, built once per process (main.ts) or per test file (test harness).
 import type { ServerConfig } from './config';
-import type { Database } from './db/client';
+import type { Database } from '@sightline/db';
 import { TokenService } from './features/auth/token.service';
 import { AccountGuard } from './features/auth/account-guard';
 import { SessionRepository } from './features/auth/session.repository';
 import { SettingsRepository } from './settings/settings.repository';
-import type { JobQueue } from './jobs/job-queue';
-import type { JobEvents } from './jobs/job-events';
-import type { Storage } from './storage/storage';
-import { createStorage } from './storage/create-storage';
+import type { JobQueue } from '@sightline/jobs';
+import type { JobEvents } from '@sightline/jobs';
+import type { Storage } from '@sightline/storage';
+import { createStorage } from '@sightline/storage';
 import { MediaSigner } from './features/datasets/media-signer';
 
 export interface AppDeps {
@@ -50,7 +50,7 @@ export function createDeps(opts: {
     accountGuard: new AccountGuard(settings, new SessionRepository(database.db), config.productName),
     queue: opts.queue ?? null,
     jobEvents: opts.jobEvents ?? null,
-    storage: opts.storage ?? createStorage(process.env, config.dataDir),
+    storage: opts.storage ?? createStorage(config.storage),
     media: new MediaSigner(opts.secret),
   };
 }

@@ -20,7 +20,7 @@ import userRoutes from './features/users/user.routes';
 import projectRoutes from './features/projects/project.routes';
 import commonRoutes from './features/common/common.routes';
 import systemRoutes from './features/system/system.routes';
-import jobRoutes from './jobs/job.routes';
+import jobRoutes from './features/jobs/job.routes';
 import datasetAreaRoutes from './features/datasets/dataset.routes';
 import downloadRoutes from './features/downloads/download.routes';
 import tenancyRoutes from './features/tenancy/tenancy.plugin';

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PRODUCT_NAMES, type ProductName } from '@sightline/domain';
+import { storageConfigFromEnv, type StorageConfig } from '@sightline/storage';
+import { uploadLimitsFromEnv, type UploadLimits } from './features/datasets/ingest/upload-limits';
 
 export interface ServerConfig {
   port: number;
@@ -29,6 +31,21 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Base of download-file links (/{code}/download/...); '' means this server's own origin. */
   imageBaseUrl: string;
+  /** Files: S3 when S3_BUCKET is set, else DATA_DIR/storage (workers must use the same setting). */
+  storage: StorageConfig;
+  /** Upload caps (UPLOAD_MAX_*, UPLOAD_CONCURRENCY; DATASET_API.md). */
+  uploadLimits: UploadLimits;
+  /** How often the runtime enqueues download.cleanup and storage.gc. */
+  downloadCleanupIntervalMs: number;
+  storageGcIntervalMs: number;
+  /** The worker bundle the supervisor spawns (WORKER_ENTRY; unset: apps/worker/dist/main.js). */
+  workerEntry?: string;
+  /** SQL migrations folder (MIGRATIONS_DIR; unset: beside the bundle or packages/db/migrations). */
+  migrationsDir?: string;
+  /** Requests slower than this are logged at info (all others at debug). */
+  slowRequestMs: number;
+  /** The environment handed to spawned workers (they read their own settings from it). */
+  workerEnv: Record<string, string | undefined>;
 }
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -58,6 +75,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: bool(env.TRUST_PROXY, false),
     imageBaseUrl: (env.IMAGE_BASE_URL ?? '').replace(/\/$/, ''),
+    storage: storageConfigFromEnv(env, resolve(env.DATA_DIR ?? './data')),
+    uploadLimits: uploadLimitsFromEnv(env),
+    downloadCleanupIntervalMs: Number(env.DOWNLOAD_CLEANUP_INTERVAL_MS ?? 3_600_000),
+    storageGcIntervalMs: Number(env.STORAGE_GC_INTERVAL_MS ?? 24 * 3_600_000),
+    workerEntry: env.WORKER_ENTRY || undefined,
+    migrationsDir: env.MIGRATIONS_DIR || undefined,
+    slowRequestMs: Number(env.SLOW_REQUEST_MS ?? 1000),
+    workerEnv: { ...env },
   };
 }
 
@@ -76,5 +101,7 @@ function findWebDist(): string {
 
 /** A config for tests and tools: defaults plus overrides, no environment. */
 export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({}), logLevel: 'silent', workers: 0, ...over };
+  const base = { ...loadConfig({}), logLevel: 'silent', workers: 0, ...over };
+  // Storage follows the test's data folder unless the test picked one.
+  return over.storage || !over.dataDir ? base : { ...base, storage: { kind: 'local', dataDir: over.dataDir } };
 }

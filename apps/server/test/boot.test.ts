@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/db/embedded-pg';
+import { freePort } from '@sightline/db/embedded';
 import { waitFor } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedPg } from '../src/db/embedded-pg';
-import { createDatabase } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
-import { createBoss, startBoss } from '../src/jobs/job-queue';
+import { startEmbeddedPostgres, type EmbeddedPg } from '@sightline/db/embedded';
+import { createDatabase } from '@sightline/db';
+import { migrate } from '@sightline/db';
+import { createBoss, startBoss } from '@sightline/jobs';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobService } from '../src/jobs/job.service';
+import { JobService } from '@sightline/jobs';
 import { setupTestApp, spawnWorker, waitFor, type WorkerProcess } from './harness';
 
 const t = setupTestApp({ jobs: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { migrate, readMigrations } from '../src/db/migrate';
+import { migrate, readMigrations } from '@sightline/db';
 import { createTestDatabase } from './harness';
 
 describe('migrations', () => {
@@ -51,7 +51,7 @@ describe('migrations', () => {
     const { mkdtempSync, writeFileSync, copyFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
-    const { migrationsDir } = await import('../src/db/migrate');
+    const { migrationsDir } = await import('@sightline/db');
     const dir = mkdtempSync(join(tmpdir(), 'mig-'));
     for (const f of readMigrations()) copyFileSync(join(migrationsDir(), f.name), join(dir, f.name));
     writeFileSync(

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Actor } from '@sightline/domain';
-import * as schema from '../src/db/schema';
+import { schema } from '@sightline/db';
 import { ProjectRepository } from '../src/features/projects/project.repository';
 
 // toSQL() never connects: an unused pool is enough.

@@ -1,8 +1,8 @@
 // A worker killed with SIGKILL while it holds a job: health reports it lost, the reaper hands the job
 // back to pg-boss, a new worker finishes it, and health recovers.
 import { afterAll, describe, expect, it } from 'vitest';
-import { JobService } from '../src/jobs/job.service';
-import { WorkerReaper } from '../src/jobs/worker-reaper';
+import { JobService } from '@sightline/jobs';
+import { WorkerReaper } from '@sightline/jobs';
 import { setupTestApp, spawnWorker, waitFor, type WorkerProcess } from './harness';
 
 const t = setupTestApp({ jobs: true, config: { workers: 1, workerStaleMs: 2500 } });

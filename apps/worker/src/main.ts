@@ -1,36 +1,39 @@
 // Worker process: migrates (advisory-locked), registers itself, heartbeats, and runs job handlers.
 // Start as many as you like against one DATABASE_URL (README "Running more workers").
 import { hostname } from 'node:os';
-import { createDatabase, migrate } from '@sightline/server/db';
-import { WorkerRepository, createBoss, startBoss } from '@sightline/server/jobs';
-import { handlers } from './handlers';
-import { buildRegistry } from './registry';
-import { JobRunner } from './job-runner';
+import { WorkerRepository, createDatabase, migrate } from '@sightline/db';
+import { JobRunner, buildRegistry, createBoss, handlers, startBoss } from '@sightline/jobs';
+import { createStorage } from '@sightline/storage';
+import { loadWorkerConfig, type WorkerConfig } from './config';
 
-const url = process.env.DATABASE_URL;
-if (!url) {
-  console.error('DATABASE_URL is required');
+let config: WorkerConfig;
+try {
+  config = loadWorkerConfig();
+} catch (err) {
+  console.error((err as Error).message);
   process.exit(2);
 }
-const HEARTBEAT_MS = Number(process.env.WORKER_HEARTBEAT_MS ?? 2000);
-const SHUTDOWN_GRACE_MS = Number(process.env.WORKER_SHUTDOWN_GRACE_MS ?? 10_000);
+const url = config.databaseUrl;
+const HEARTBEAT_MS = config.heartbeatMs;
+const SHUTDOWN_GRACE_MS = config.shutdownGraceMs;
 const log = (m: string) => console.log(`[worker ${process.pid}] ${m}`);
 
 async function main() {
   const registry = buildRegistry(handlers); // fails fast on a missing or doubled handler
-  const database = createDatabase(url!, { max: 4, applicationName: 'sightline-worker' });
-  await migrate(database.pool);
-  const boss = createBoss(url!, { supervise: false, max: 3 });
+  const database = createDatabase(url, { max: 4, applicationName: 'sightline-worker' });
+  await migrate(database.pool, config.migrationsDir);
+  const boss = createBoss(url, { supervise: false, max: 3 });
   await startBoss(boss);
   const workers = new WorkerRepository(database.db);
   const workerId = await workers.register(hostname(), process.pid);
-  const runner = new JobRunner(boss, database, registry, workerId, log);
+  const storage = createStorage(config.storage);
+  const runner = new JobRunner(boss, database, storage, registry, workerId, log);
 
   let stopping = false;
   // Spawned by a server (SIGHTLINE_SUPERVISED): if that server dies without stopping us, stop too.
   const parentAtStart = process.ppid;
   const heartbeat = setInterval(() => {
-    if (process.env.SIGHTLINE_SUPERVISED && process.ppid !== parentAtStart) void shutdown('parent exited');
+    if (config.supervised && process.ppid !== parentAtStart) void shutdown('parent exited');
     workers
       .heartbeat(workerId)
       .then((ok) => {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_KINDS } from '@sightline/domain';
-import { buildRegistry } from '../src/registry';
-import { defineHandler, sleep } from '../src/handler';
-import { handlers } from '../src/handlers';
+import { buildRegistry, defineHandler, handlers, sleep } from '@sightline/jobs';
 
 const noop = async () => null;
 

@@ -8,17 +8,16 @@ import type pg from 'pg';
 const LOCK_KEY = 727_001; // arbitrary, constant: "sightline migrations"
 const FILE_RE = /^(\d{4})_[a-z0-9_-]+\.sql$/;
 
-/** The migrations folder, found from this module's location in sources (src/db) or bundles (dist). */
+/** The migrations folder, found from this module's location in sources (packages/db/src) or bundles (dist/migrations, copied by scripts/build.mjs). */
 export function migrationsDir(): string {
-  if (process.env.MIGRATIONS_DIR) return process.env.MIGRATIONS_DIR;
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 8; i++) {
-    for (const candidate of [join(dir, 'migrations'), join(dir, 'apps/server/migrations')]) {
+    for (const candidate of [join(dir, 'migrations'), join(dir, 'packages/db/migrations')]) {
       if (existsSync(join(candidate, '0001_core.sql'))) return candidate;
     }
     dir = resolve(dir, '..');
   }
-  throw new Error('migrations folder not found; set MIGRATIONS_DIR');
+  throw new Error('migrations folder not found (packages/db/migrations, or migrations/ beside the bundle)');
 }
 
 export interface MigrationFile {

@@ -1,5 +1,5 @@
 // Every background job: one zod discriminated union of names and payloads (STYLE.md §4).
-// Add a job: one member here, one handler in apps/worker/src/handlers (startup fails otherwise).
+// Add a job: one member here, one handler in packages/jobs/src/handlers (worker startup fails otherwise).
 import { z } from 'zod';
 
 export const systemSleepJob = z.object({

@@ -1,6 +1,7 @@
-// The contract between the worker and a job handler (one handler per job kind of packages/domain jobs.ts).
+// The contract between the job runner and a job handler (one handler per job kind of packages/domain jobs.ts).
 import type { JobKind, JobPayload } from '@sightline/domain';
-import type { Database, Db } from '@sightline/server/db';
+import type { Database, Db } from '@sightline/db';
+import type { Storage } from '@sightline/storage';
 
 export interface HandlerContext<K extends JobKind> {
   jobId: string;
@@ -13,6 +14,8 @@ export interface HandlerContext<K extends JobKind> {
   log(msg: string): void;
   db: Db;
   database: Database;
+  /** The shared file storage (same setting as the server's: local DATA_DIR/storage or S3). */
+  storage: Storage;
   /** 1 on the first try, 2 on the first retry, … */
   attempt: number;
 }

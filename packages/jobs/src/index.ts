@@ -1,6 +1,14 @@
-// What the worker and other features import as '@sightline/server/jobs'.
+// @sightline/jobs: the pg-boss queue behind an interface, enqueue/cancel (job row + pg-boss job in one
+// transaction), progress events, the worker reaper, the job runner and every job handler (registry).
 export * from './job-queue';
-export * from './job.repository';
 export * from './job.service';
 export * from './job-events';
 export * from './worker-reaper';
+export * from './handler';
+export * from './registry';
+export * from './job-runner';
+export { handlers } from './handlers';
+export { exportDatasetZip, UNCLASSIFIED_FOLDER, type ExportInput, type ExportResult } from './bodies/dataset-export';
+export { collectStorageGarbage, type GcResult } from './bodies/storage-gc';
+export { cleanupExpiredDownloads } from './bodies/download-cleanup';
+export { startJobSchedules, type JobSchedule } from './schedule';

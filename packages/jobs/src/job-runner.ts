@@ -2,8 +2,8 @@
 // succeeded | failed | cancelled (or back to queued when pg-boss will retry).
 import type PgBoss from 'pg-boss';
 import { jobSchema, type JobKind } from '@sightline/domain';
-import type { Database } from '@sightline/server/db';
-import { JobRepository } from '@sightline/server/jobs';
+import { JobRepository, type Database } from '@sightline/db';
+import type { Storage } from '@sightline/storage';
 import type { HandlerContext, JobHandler } from './handler';
 
 const CANCEL_POLL_MS = 1000;
@@ -15,6 +15,7 @@ export class JobRunner {
   constructor(
     private readonly boss: PgBoss,
     private readonly database: Database,
+    private readonly storage: Storage,
     private readonly registry: Map<JobKind, JobHandler>,
     private readonly workerId: string,
     private readonly log: (msg: string) => void,
@@ -75,6 +76,7 @@ export class JobRunner {
         log: (m) => this.log(`${tag} ${m}`),
         db: this.database.db,
         database: this.database,
+        storage: this.storage,
         attempt: job.retryCount + 1,
       };
       const result = await handler.run(ctx);

@@ -1,11 +1,25 @@
 // Enqueue (pg-boss job + jobs row in one transaction, deduplicated by singleton key), cancel, read.
+// Who may read or cancel a job is the server's concern (features/jobs/job-access.ts).
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, Role, jobSchema, type Actor, type JobItem, type JobView } from '@sightline/domain';
-import { AppError } from '../http/app-error';
-import type { Database } from '../db/client';
-import type { JobRow } from '../db/schema';
+import { jobSchema, type JobItem, type JobView } from '@sightline/domain';
+import { JobRepository, type Database, type JobRow } from '@sightline/db';
 import type { JobQueue } from './job-queue';
-import { JobRepository } from './job.repository';
+
+/** No such job row (the server answers 404 NOT_FOUND on field 'id'). */
+export class JobNotFoundError extends Error {
+  constructor(readonly id: string) {
+    super(`job ${id} not found`);
+    this.name = 'JobNotFoundError';
+  }
+}
+
+/** The process runs without a queue (the server answers 503). */
+export class QueueUnavailableError extends Error {
+  constructor() {
+    super('job queue unavailable');
+    this.name = 'QueueUnavailableError';
+  }
+}
 
 export interface EnqueueOptions {
   projectId?: number | null;
@@ -37,12 +51,13 @@ export class JobService {
   constructor(
     private readonly database: Database,
     private readonly queue: JobQueue | null,
+    jobs?: JobRepository,
   ) {
-    this.jobs = new JobRepository(database.db);
+    this.jobs = jobs ?? new JobRepository(database.db);
   }
 
   private requireQueue(): JobQueue {
-    if (!this.queue) throw new AppError(ErrorCode.Internal, 503);
+    if (!this.queue) throw new QueueUnavailableError();
     return this.queue;
   }
 
@@ -107,15 +122,7 @@ export class JobService {
 
   async getRow(id: string): Promise<JobRow> {
     const row = await this.jobs.findById(id);
-    if (!row) throw AppError.notFound('id');
+    if (!row) throw new JobNotFoundError(id);
     return row;
-  }
-
-  /** The job's owner, managers (roles 1–2), and users who can see its project may read it. */
-  async getForActor(id: string, actor: Actor, visibleProjectIds: () => Promise<number[]>): Promise<JobRow> {
-    const row = await this.getRow(id);
-    if (row.userId === actor.id || actor.roleId <= Role.ServiceAdmin) return row;
-    if (row.projectId !== null && (await visibleProjectIds()).includes(row.projectId)) return row;
-    throw AppError.notFound('id');
   }
 }

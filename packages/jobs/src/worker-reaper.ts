@@ -1,8 +1,7 @@
 // Finds workers whose heartbeat went stale (crash, SIGKILL, lost host), marks them lost and hands
 // their running jobs back to pg-boss: retried while retries remain, failed otherwise.
-import type { Database } from '../db/client';
+import { JobRepository, WorkerRepository, type Database } from '@sightline/db';
 import type { JobQueue } from './job-queue';
-import { JobRepository, WorkerRepository } from './job.repository';
 
 export class WorkerReaper {
   private timer: NodeJS.Timeout | null = null;

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, errorMessage, type ApiErrorBody } from '@sightline/domain';
+import { JobNotFoundError, QueueUnavailableError } from '@sightline/jobs';
 import { AppError } from './app-error';
 import { codedValidationFailure } from './coded-validation';
 import { requestLocale } from './locale';
@@ -22,6 +23,9 @@ export function sendError(
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return sendError(req, reply, err.status, err.code, err.params, err.field);
+    // Errors of the shared packages that have an HTTP meaning.
+    if (err instanceof JobNotFoundError) return sendError(req, reply, 404, ErrorCode.NotFound, {}, 'id');
+    if (err instanceof QueueUnavailableError) return sendError(req, reply, 503, ErrorCode.Internal);
     const invalid = codedValidationFailure(err, requestLocale(req));
     if (invalid) return sendError(req, reply, 400, invalid.code, invalid.params, invalid.field);
     if (isResponseSerializationError(err)) {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ErrorCode, type Actor, type RoleId } from '@sightline/domain';
 import { AppError } from '../http/app-error';
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@sightline/db';
 import { UserRepository } from '../features/users/user.repository';
 
 declare module 'fastify' {

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export function defaultWorkerEntry(): string {
-  if (process.env.WORKER_ENTRY) return process.env.WORKER_ENTRY;
+export function defaultWorkerEntry(configured?: string): string {
+  if (configured) return configured;
   // Bundled: apps/server/dist/main.js → apps/worker/dist/main.js. From sources: apps/server/src/runtime.
   const here = dirname(fileURLToPath(import.meta.url));
   for (const rel of ['../../worker/dist/main.js', '../../../worker/dist/main.js']) {
@@ -29,7 +29,7 @@ export class WorkerSupervisor {
 
   constructor(
     private readonly count: number,
-    private readonly env: NodeJS.ProcessEnv,
+    private readonly env: Record<string, string | undefined>,
     private readonly entry = defaultWorkerEntry(),
     private readonly log: (m: string) => void = console.log,
   ) {}

@@ -1,7 +1,7 @@
 // Key/value settings (jsonb) shared by every process, e.g. 'maintenance'.
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { settings } from '../db/schema';
+import type { Db } from '@sightline/db';
+import { settings } from '@sightline/db';
 
 export class SettingsRepository {
   constructor(private readonly db: Db) {}

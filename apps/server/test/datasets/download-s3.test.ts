@@ -1,7 +1,7 @@
 // The download path on S3 storage (s3rver): the export zip is written to and served from the bucket.
 import { describe, expect, it } from 'vitest';
-import { JobRepository } from '../../src/jobs/job.repository';
-import { exportDatasetZip } from '../../src/features/downloads/dataset-export';
+import { JobRepository } from '@sightline/db';
+import { exportDatasetZip } from '@sightline/jobs';
 import { multipart, pngs } from './fixtures';
 import { projectWithMember, setupDatasetApp } from './harness';
 

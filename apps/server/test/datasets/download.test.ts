@@ -5,13 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
-import { downloadRequests } from '../../src/db/schema';
-import { JobRepository } from '../../src/jobs/job.repository';
-import { exportDatasetZip } from '../../src/features/downloads/dataset-export';
-import { DownloadRepository } from '../../src/features/downloads/download.repository';
-import { cleanupExpiredDownloads, DownloadService } from '../../src/features/downloads/download.service';
+import { downloadRequests } from '@sightline/db';
+import { JobRepository } from '@sightline/db';
+import { exportDatasetZip } from '@sightline/jobs';
+import { DownloadRepository } from '@sightline/db';
+import { cleanupExpiredDownloads } from '@sightline/jobs';
+import { DownloadService } from '../../src/features/downloads/download.service';
 import { DatasetAccess } from '../../src/features/datasets/dataset-access';
-import { JobService } from '../../src/jobs/job.service';
+import { JobService } from '@sightline/jobs';
 import { multipart, pngs, zip } from './fixtures';
 import { projectWithMember, setupDatasetApp } from './harness';
 

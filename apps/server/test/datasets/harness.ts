@@ -7,14 +7,15 @@ import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { createDeps, type AppDeps } from '../../src/app-deps';
+import { uploadLimitsFromEnv } from '../../src/features/datasets/ingest/upload-limits';
 import { testConfig } from '../../src/config';
-import type { Db } from '../../src/db/client';
-import { LocalStorage } from '../../src/storage/local-storage';
-import type { Storage } from '../../src/storage/storage';
-import { startS3rver } from '../../src/storage/__tests__/s3rver.fixture';
+import type { Db } from '@sightline/db';
+import { LocalStorage } from '@sightline/storage';
+import type { Storage } from '@sightline/storage';
+import { startS3rver } from '@sightline/storage/testing';
 import { createTestDatabase } from '../harness/test-database';
 import { factories, type Factories } from '../harness/factories';
-import { createBoss, pgBossQueue, startBoss, type JobQueue } from '../../src/jobs/job-queue';
+import { createBoss, pgBossQueue, startBoss, type JobQueue } from '@sightline/jobs';
 
 export interface DatasetTestApp {
   app: FastifyInstance;
@@ -55,7 +56,7 @@ export function setupDatasetApp(
     }
     const saved = { ...process.env };
     Object.assign(process.env, opts.env ?? {});
-    const deps = createDeps({ config: testConfig({ webDist: '/nonexistent', dataDir, logLevel: process.env.DS_TEST_LOG ?? 'silent', ...opts.config }), database: tdb.database, secret: randomBytes(32), storage, queue });
+    const deps = createDeps({ config: testConfig({ webDist: '/nonexistent', dataDir, logLevel: process.env.DS_TEST_LOG ?? 'silent', uploadLimits: uploadLimitsFromEnv(process.env), ...opts.config }), database: tdb.database, secret: randomBytes(32), storage, queue });
     const app = await buildApp(deps);
     await app.ready();
     process.env = saved;

@@ -2,7 +2,7 @@
 // filters, image deletion with the verification lock, dataset deletion.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { datasetImages, imageObjects } from '../../src/db/schema';
+import { datasetImages, imageObjects } from '@sightline/db';
 import { createDatasetServices } from '../../src/features/datasets/dataset.module';
 import { multipart, pngs, zip } from './fixtures';
 import { projectWithMember, setupDatasetApp } from './harness';

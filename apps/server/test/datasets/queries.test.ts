@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import * as schema from '../../src/db/schema';
+import { schema } from '@sightline/db';
 import { DatasetRepository } from '../../src/features/datasets/dataset.repository';
 
 // toSQL() never connects: an unused pool is enough.

@@ -5,9 +5,9 @@ import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { projects } from '../../src/db/schema';
-import { collectStorageGarbage } from '../../src/features/downloads/storage-gc';
-import { imageKeys } from '../../src/storage/storage';
+import { projects } from '@sightline/db';
+import { collectStorageGarbage } from '@sightline/jobs';
+import { imageKeys } from '@sightline/storage';
 import { multipart, pngs } from './fixtures';
 import { projectWithMember, setupDatasetApp } from './harness';
 

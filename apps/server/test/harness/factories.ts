@@ -1,8 +1,8 @@
 // Row factories for tests: sensible defaults, unique codes, override anything.
 import { randomBytes } from 'node:crypto';
 import type { ProjectPermissionId, RoleId } from '@sightline/domain';
-import type { Db } from '../../src/db/client';
-import { companies, lines, projectMembers, projects, users, type UserRow } from '../../src/db/schema';
+import type { Db } from '@sightline/db';
+import { companies, lines, projectMembers, projects, users, type UserRow } from '@sightline/db';
 import { hashPassword } from '../../src/features/auth/password-hasher';
 
 export const TEST_PASSWORD = 'Test-pass-123!';

@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { createDeps, type AppDeps } from '../../src/app-deps';
 import { testConfig, type ServerConfig } from '../../src/config';
-import type { Database, Db } from '../../src/db/client';
-import { createBoss, pgBossQueue, startBoss, type JobQueue } from '../../src/jobs/job-queue';
-import { JobEvents } from '../../src/jobs/job-events';
+import type { Database, Db } from '@sightline/db';
+import { createBoss, pgBossQueue, startBoss, type JobQueue } from '@sightline/jobs';
+import { JobEvents } from '@sightline/jobs';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { factories, type Factories } from './factories';
 

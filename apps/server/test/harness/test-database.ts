@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDatabase, type Database } from '../../src/db/client';
+import { createDatabase, type Database } from '@sightline/db';
 
 export function withDatabase(url: string, db: string): string {
   const u = new URL(url);

@@ -5,7 +5,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import { listScope, type Actor, type ListQuery, type RoleId } from '@sightline/domain';
-import * as schema from '../../src/db/schema';
+import { schema } from '@sightline/db';
 import { CompanyRepository } from '../../src/features/company/company.repository';
 import { HistoryRepository } from '../../src/features/history/history.repository';
 import { ProjectRepository } from '../../src/features/project/project.repository';

@@ -1,7 +1,7 @@
 // Queries on download requests, joined with their job (status, progress, result) and project/user.
 import { and, count, desc, eq, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { downloadRequests, jobs, projects, users, type DownloadRequestRow } from '../../db/schema';
+import type { Db } from '../client';
+import { downloadRequests, jobs, projects, users, type DownloadRequestRow } from '../schema';
 
 const itemColumns = {
   r: downloadRequests,

@@ -1,8 +1,8 @@
 // The jobs table: progress rows the UI reads, written by the server (enqueue, cancel, reaper) and workers.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { clampProgress } from '@sightline/domain';
-import type { Db } from '../db/client';
-import { jobs, workers, type JobRow } from '../db/schema';
+import type { Db } from '../client';
+import { jobs, workers, type JobRow } from '../schema';
 
 export class JobRepository {
   constructor(private readonly db: Db) {}

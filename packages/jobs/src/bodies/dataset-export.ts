@@ -6,11 +6,9 @@ import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import yazl from 'yazl';
-import type { Db } from '../../db/client';
-import { datasetClasses, datasetFolders, datasetImages, datasets } from '../../db/schema';
-import { downloadKey, imageKeys, type Storage } from '../../storage/storage';
+import { DatasetFilesRepository, type Db } from '@sightline/db';
+import { downloadKey, imageKeys, type Storage } from '@sightline/storage';
 
 export interface ExportInput {
   db: Db;
@@ -35,20 +33,12 @@ export const UNCLASSIFIED_FOLDER = 'Unclassified';
 
 export async function exportDatasetZip(input: ExportInput): Promise<ExportResult> {
   const { db, storage, jobId } = input;
-  const [ds] = await db.select().from(datasets).where(eq(datasets.id, input.datasetId));
+  const repo = new DatasetFilesRepository(db);
+  const ds = await repo.dataset(input.datasetId);
   if (!ds) throw new Error(`dataset ${input.datasetId} no longer exists`);
-  const folderWhere = input.folderIds?.length
-    ? and(eq(datasetFolders.datasetId, ds.id), inArray(datasetFolders.id, input.folderIds))
-    : eq(datasetFolders.datasetId, ds.id);
-  const folders = new Map((await db.select().from(datasetFolders).where(folderWhere)).map((f) => [f.id, f.name]));
-  const classes = new Map((await db.select().from(datasetClasses).where(eq(datasetClasses.datasetId, ds.id))).map((c) => [c.id, c]));
-  const images = folders.size
-    ? await db
-        .select({ id: datasetImages.id, folderId: datasetImages.folderId, classId: datasetImages.classId, fileName: datasetImages.fileName })
-        .from(datasetImages)
-        .where(and(eq(datasetImages.datasetId, ds.id), inArray(datasetImages.folderId, [...folders.keys()])))
-        .orderBy(asc(datasetImages.folderId), asc(datasetImages.fileName))
-    : [];
+  const folders = new Map((await repo.folders(ds.id, input.folderIds)).map((f) => [f.id, f.name]));
+  const classes = new Map((await repo.classes(ds.id)).map((c) => [c.id, c]));
+  const images = await repo.images(ds.id, [...folders.keys()]);
 
   const zip = new yazl.ZipFile();
   const tmp = join(input.tmpDir ?? tmpdir(), `sightline-export-${jobId}.zip`);

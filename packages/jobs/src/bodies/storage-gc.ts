@@ -1,10 +1,8 @@
 // Deletes storage objects no row refers to any more: images of datasets removed with their project,
 // objects of an upload whose process died before its transaction, zips of deleted download rows.
 // Only objects older than `minAgeMs` go, because an upload writes its objects before its rows.
-import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { datasetImages, downloadRequests } from '../../db/schema';
-import { downloadKey, imageKeys, type Storage } from '../../storage/storage';
+import { DatasetFilesRepository, type Db } from '@sightline/db';
+import { downloadKey, imageKeys, type Storage } from '@sightline/storage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -41,9 +39,10 @@ async function oldEnough(storage: Storage, key: string, cutoff: number): Promise
 export async function collectStorageGarbage(db: Db, storage: Storage, opts: { minAgeMs?: number; now?: number } = {}): Promise<GcResult> {
   const cutoff = (opts.now ?? Date.now()) - (opts.minAgeMs ?? 6 * 3600 * 1000);
   const result: GcResult = { images: 0, downloads: 0 };
+  const repo = new DatasetFilesRepository(db);
 
   for await (const ids of batches(idsUnder(storage, 'images/', (k) => k.split('/')[1] ?? null), 500)) {
-    const known = new Set((await db.select({ id: datasetImages.id }).from(datasetImages).where(inArray(datasetImages.id, ids))).map((r) => r.id));
+    const known = await repo.knownImageIds(ids);
     for (const id of ids) {
       if (known.has(id)) continue;
       const keys = imageKeys(id);
@@ -55,9 +54,7 @@ export async function collectStorageGarbage(db: Db, storage: Storage, opts: { mi
 
   const jobOf = (k: string) => /^downloads\/(.+)\.zip$/.exec(k)?.[1] ?? null;
   for await (const ids of batches(idsUnder(storage, 'downloads/', jobOf), 500)) {
-    const known = new Set(
-      (await db.select({ id: downloadRequests.jobId }).from(downloadRequests).where(inArray(downloadRequests.jobId, ids))).map((r) => r.id),
-    );
+    const known = await repo.knownDownloadJobIds(ids);
     for (const id of ids) {
       if (known.has(id) || !(await oldEnough(storage, downloadKey(id), cutoff))) continue;
       await storage.delete(downloadKey(id));

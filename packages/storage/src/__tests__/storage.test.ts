@@ -6,7 +6,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../local-storage';
 import { assertKey, downloadKey, imageKeys, type Storage } from '../storage';
-import { createStorage } from '../create-storage';
+import { createStorage, storageConfigFromEnv } from '../create-storage';
 import { startS3rver } from './s3rver.fixture';
 
 async function collect(it: AsyncIterable<string>) {
@@ -104,12 +104,12 @@ describe('storage keys and selection', () => {
 
   it('uses S3 when S3_BUCKET is set, local disk under DATA_DIR otherwise', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sightline-select-'));
-    const local = createStorage({}, dir);
+    const local = createStorage(storageConfigFromEnv({}, dir));
     expect(local.kind).toBe('local');
     await local.put('x/y', Buffer.from('1'));
     expect(await readdir(join(dir, 'storage', 'x'))).toEqual(['y']);
-    expect(createStorage({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, dir).kind).toBe('s3');
-    expect(() => createStorage({ S3_BUCKET: 'b' }, dir)).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(createStorage(storageConfigFromEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, dir)).kind).toBe('s3');
+    expect(() => createStorage(storageConfigFromEnv({ S3_BUCKET: 'b' }, dir))).toThrow(/S3_ACCESS_KEY_ID/);
     await rm(dir, { recursive: true, force: true });
   });
 });

@@ -8,7 +8,7 @@ import {
   projects,
   type AlgorithmRow,
   type DescriptionFile,
-} from '../../db/schema';
+} from '@sightline/db';
 import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
 import type { Executor } from '../tenancy/tx';
 

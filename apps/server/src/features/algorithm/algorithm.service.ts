@@ -10,10 +10,10 @@ import {
   type ListQuery,
   type PageOf,
 } from '@sightline/domain';
-import type { Db } from '../../db/client';
-import type { AlgorithmRow } from '../../db/schema';
+import type { Db } from '@sightline/db';
+import type { AlgorithmRow } from '@sightline/db';
 import { AppError } from '../../http/app-error';
-import type { Storage, StoredObject } from '../../storage/storage';
+import type { Storage, StoredObject } from '@sightline/storage';
 import { recordAudit } from '../history/audit';
 import { projectFor } from '../project/project-access';
 import { ProjectRepository } from '../project/project.repository';

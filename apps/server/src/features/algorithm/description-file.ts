@@ -1,7 +1,7 @@
 // Algorithm description documents (an image or a PDF). The type is decided from the file's first
 // bytes, not from the client's claim; the stored key is id-based, never built from the file name.
 import { randomUUID } from 'node:crypto';
-import { assertKey } from '../../storage/storage';
+import { assertKey } from '@sightline/storage';
 
 const SIGNATURES: { mime: string; test: (b: Buffer) => boolean }[] = [
   {

@@ -1,6 +1,6 @@
 // Fixed-window counters in PostgreSQL, so limits hold across every server process.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@sightline/db';
 
 export class RateLimitRepository {
   constructor(private readonly db: Db) {}

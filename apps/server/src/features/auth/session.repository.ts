@@ -1,7 +1,7 @@
 // Refresh-token rows: issue, find, rotate and revoke.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
+import type { Db } from '@sightline/db';
+import { refreshTokens } from '@sightline/db';
 
 export class SessionRepository {
   constructor(private readonly db: Db) {}

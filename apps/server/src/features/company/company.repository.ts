@@ -1,7 +1,7 @@
 // Company queries: the list with its counts (projects, lines, company admins, users), lookups, writes.
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { Role, type ListQuery, type ListScope } from '@sightline/domain';
-import { companies } from '../../db/schema';
+import { companies } from '@sightline/db';
 import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
 import type { Executor } from '../tenancy/tx';
 

@@ -9,7 +9,7 @@ import {
   type ListQuery,
   type PageOf,
 } from '@sightline/domain';
-import type { Db } from '../../db/client';
+import type { Db } from '@sightline/db';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../history/audit';
 import { requireCan, requireOnVisible, type Caller } from '../tenancy/access';

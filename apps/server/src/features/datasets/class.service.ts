@@ -10,7 +10,7 @@ import {
   type Actor,
 } from '@sightline/domain';
 import { AppError } from '../../http/app-error';
-import type { DatasetClassRow } from '../../db/schema';
+import type { DatasetClassRow } from '@sightline/db';
 import type { DatasetRepository } from './dataset.repository';
 import type { DatasetService } from './dataset.service';
 

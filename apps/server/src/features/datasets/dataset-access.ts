@@ -2,7 +2,7 @@
 // lacks the training permission (SPEC §6: permission 1 is needed for /train).
 import { can, type Action, type Actor } from '@sightline/domain';
 import { AppError } from '../../http/app-error';
-import type { Db } from '../../db/client';
+import type { Db } from '@sightline/db';
 import { ProjectRepository, type ProjectFacts } from '../project/project.repository';
 
 export class DatasetAccess {

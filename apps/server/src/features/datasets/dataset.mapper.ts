@@ -1,6 +1,6 @@
 // Rows → API shapes of packages/domain/src/dataset/schemas.ts (never send DB rows).
 import type { DatasetClass, DatasetImage, DatasetSummary } from '@sightline/domain';
-import type { DatasetClassRow, DatasetImageRow, DatasetRow } from '../../db/schema';
+import type { DatasetClassRow, DatasetImageRow, DatasetRow } from '@sightline/db';
 import type { DatasetStats } from './dataset.repository';
 
 export const mapDatasetSummary = (d: DatasetRow, s: DatasetStats): DatasetSummary => ({

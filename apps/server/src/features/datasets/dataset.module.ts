@@ -7,7 +7,7 @@ import { DatasetRepository } from './dataset.repository';
 import { DatasetService } from './dataset.service';
 import { IngestService } from './ingest/ingest.service';
 import { UploadProgressRegistry } from './ingest/upload-progress';
-import { uploadLimitsFromEnv, type UploadLimits } from './ingest/upload-limits';
+import type { UploadLimits } from './ingest/upload-limits';
 
 export interface DatasetServices {
   repo: DatasetRepository;
@@ -20,7 +20,7 @@ export interface DatasetServices {
   limits: UploadLimits;
 }
 
-export function createDatasetServices(deps: AppDeps, limits: UploadLimits = uploadLimitsFromEnv()): DatasetServices {
+export function createDatasetServices(deps: AppDeps, limits: UploadLimits = deps.config.uploadLimits): DatasetServices {
   const repo = new DatasetRepository(deps.database.db);
   const access = new DatasetAccess(deps.database.db);
   const datasets = new DatasetService(repo, access, deps.storage, deps.media);

@@ -1,6 +1,6 @@
 // Queries on datasets, their folders, classes, images, locks and the project upload counter.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@sightline/db';
 import {
   datasetClasses,
   datasetFolders,
@@ -14,7 +14,7 @@ import {
   type DatasetImageRow,
   type DatasetRow,
   type NewDatasetImageRow,
-} from '../../db/schema';
+} from '@sightline/db';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;

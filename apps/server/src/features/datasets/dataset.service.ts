@@ -15,8 +15,8 @@ import {
   type UploadQuota,
 } from '@sightline/domain';
 import { AppError } from '../../http/app-error';
-import { imageKeys, type Storage } from '../../storage/storage';
-import type { DatasetRow, UserRow } from '../../db/schema';
+import { imageKeys, type Storage } from '@sightline/storage';
+import type { DatasetRow, UserRow } from '@sightline/db';
 import type { DatasetAccess } from './dataset-access';
 import type { DatasetRepository } from './dataset.repository';
 import { mapClass, mapDatasetSummary, mapImage } from './dataset.mapper';

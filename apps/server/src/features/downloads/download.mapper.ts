@@ -1,7 +1,7 @@
 // Download rows → the §3 download request item with its derived fields (file_count, expired_date,
 // days remaining, default origin path) and, once the file exists, its path under the image base.
 import { daysRemaining, defaultOriginPath, downloadFilePath, fileCount, type DownloadItem, type DownloadStatus } from '@sightline/domain';
-import type { DownloadListRow } from './download.repository';
+import type { DownloadListRow } from '@sightline/db';
 
 export function downloadStatus(jobStatus: string): DownloadStatus {
   if (jobStatus === 'succeeded') return 'success';

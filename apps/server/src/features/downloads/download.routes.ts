@@ -4,11 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf, downloadCreateSchema, downloadItemSchema, downloadListQuerySchema, errorBodySchema, listOf, type Actor } from '@sightline/domain';
-import { JobService } from '../../jobs/job.service';
-import { DatasetAccess } from '../datasets/dataset-access';
-import { DownloadRepository } from './download.repository';
-import { DownloadService } from './download.service';
-import { startCleanupSchedule } from './download-cleanup.schedule';
+import { createDownloadServices } from './download.module';
 
 async function optionalActor(app: FastifyInstance, req: FastifyRequest): Promise<Actor | undefined> {
   if (!req.headers.authorization) return undefined;
@@ -22,9 +18,7 @@ async function optionalActor(app: FastifyInstance, req: FastifyRequest): Promise
 
 export default async function downloadRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { database, storage, media, queue } = app.deps;
-  const jobs = new JobService(database, queue);
-  const service = new DownloadService(database.db, new DownloadRepository(database.db), new DatasetAccess(database.db), jobs, storage, media);
+  const service = createDownloadServices(app.deps).downloads;
   const s = { tags: ['downloads'], security: [{ bearer: [] }] };
 
   app.post(
@@ -66,12 +60,4 @@ export default async function downloadRoutes(root: FastifyInstance) {
     },
   );
 
-  if (queue) {
-    const stops = [
-      startCleanupSchedule(jobs, 'download.cleanup', Number(process.env.DOWNLOAD_CLEANUP_INTERVAL_MS ?? 3_600_000), app.log),
-      startCleanupSchedule(jobs, 'storage.gc', Number(process.env.STORAGE_GC_INTERVAL_MS ?? 24 * 3_600_000), app.log),
-    ];
-    app.addHook('onClose', async () => stops.forEach((stop) => stop()));
-  }
 }
-

@@ -10,14 +10,14 @@ import {
 } from '@sightline/domain';
 import { eq, inArray, and } from 'drizzle-orm';
 import { AppError } from '../../http/app-error';
-import type { Db } from '../../db/client';
-import { datasetFolders, datasets } from '../../db/schema';
-import type { JobService } from '../../jobs/job.service';
-import { downloadKey, type Storage } from '../../storage/storage';
+import type { Db } from '@sightline/db';
+import { datasetFolders, datasets } from '@sightline/db';
+import { cleanupExpiredDownloads, type JobService } from '@sightline/jobs';
+import { downloadKey, type Storage } from '@sightline/storage';
 import type { DatasetAccess } from '../datasets/dataset-access';
 import { downloadScope, type MediaSigner } from '../datasets/media-signer';
 import { mapDownload, downloadStatus } from './download.mapper';
-import type { DownloadRepository } from './download.repository';
+import type { DownloadRepository } from '@sightline/db';
 
 export interface OutputDownloadInput {
   projectId: number;
@@ -121,17 +121,3 @@ export class DownloadService {
     return cleanupExpiredDownloads(this.repo, this.storage, now);
   }
 }
-
-export async function cleanupExpiredDownloads(repo: DownloadRepository, storage: Storage, now = new Date()): Promise<number> {
-  let n = 0;
-  for (;;) {
-    const rows = await repo.expired(now);
-    if (!rows.length) return n;
-    for (const r of rows) {
-      await storage.delete(downloadKey(r.jobId));
-      await repo.delete(r.jobId);
-      n++;
-    }
-  }
-}
-

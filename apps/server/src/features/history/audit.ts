@@ -1,7 +1,7 @@
 // Writes one audit_log row per administrative change, on the caller's transaction so the record and
 // the change commit or roll back together.
 import type { Actor } from '@sightline/domain';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '@sightline/db';
 import type { Executor } from '../tenancy/tx';
 
 export interface AuditEntry {

@@ -1,8 +1,8 @@
 // Queries over audit_log for /admin/history and the dashboard's recent activity.
 import { and, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@sightline/domain';
-import type { Db } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import type { Db } from '@sightline/db';
+import { auditLog, users } from '@sightline/db';
 import { orderFor, pageWindow } from '../tenancy/list-query';
 
 export interface HistoryFilter {

@@ -11,8 +11,8 @@ import {
   jobViewSchema,
   uuidParamSchema,
 } from '@sightline/domain';
-import { ProjectRepository } from '../features/projects/project.repository';
-import { JobService, mapJob } from './job.service';
+import { mapJob } from '@sightline/jobs';
+import { createJobServices } from './job.module';
 
 /** EventSource cannot send headers: the SSE route also takes the access token as ?access_token=. */
 async function tokenFromQuery(req: FastifyRequest) {
@@ -22,12 +22,9 @@ async function tokenFromQuery(req: FastifyRequest) {
 
 export default async function jobRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { database, queue, jobEvents } = app.deps;
-  const service = new JobService(database, queue);
-  const projects = new ProjectRepository(database.db);
+  const { jobEvents } = app.deps;
+  const { jobs: service, access } = createJobServices(app.deps);
   const security = [{ bearer: [] }];
-  const visible = (req: FastifyRequest) => async () =>
-    (await projects.listVisible(req.actor)).map((p) => p.id);
 
   app.get(
     '/api/jobs/:id',
@@ -40,7 +37,7 @@ export default async function jobRoutes(root: FastifyInstance) {
         response: { 200: dataOf(jobViewSchema), 404: errorBodySchema },
       },
     },
-    async (req) => ({ data: mapJob(await service.getForActor(req.params.id, req.actor, visible(req))) }),
+    async (req) => ({ data: mapJob(await access.getForActor(req.params.id, req.actor)) }),
   );
 
   app.post(
@@ -55,7 +52,7 @@ export default async function jobRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      await service.getForActor(req.params.id, req.actor, visible(req));
+      await access.getForActor(req.params.id, req.actor);
       return { data: mapJob(await service.cancel(req.params.id)) };
     },
   );
@@ -99,7 +96,7 @@ export default async function jobRoutes(root: FastifyInstance) {
     },
     async (req, reply) => {
       const id = req.params.id;
-      await service.getForActor(id, req.actor, visible(req));
+      await access.getForActor(id, req.actor);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

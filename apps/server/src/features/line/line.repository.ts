@@ -1,7 +1,7 @@
 // Line queries: the lines of one project, the per-project code uniqueness check, writes.
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { LineInput, ListQuery } from '@sightline/domain';
-import { lines, type LineRow } from '../../db/schema';
+import { lines, type LineRow } from '@sightline/db';
 import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
 import type { Executor } from '../tenancy/tx';
 

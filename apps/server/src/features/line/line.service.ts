@@ -9,8 +9,8 @@ import {
   type ListQuery,
   type PageOf,
 } from '@sightline/domain';
-import type { Db } from '../../db/client';
-import type { LineRow } from '../../db/schema';
+import type { Db } from '@sightline/db';
+import type { LineRow } from '@sightline/db';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../history/audit';
 import { projectFor } from '../project/project-access';

@@ -1,7 +1,7 @@
 // Participants and managers of a project (project_members), and the people who could be added.
 import { and, count, eq, gte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { Role, type ListQuery, type ProjectPermissionId } from '@sightline/domain';
-import { projectMembers, users } from '../../db/schema';
+import { projectMembers, users } from '@sightline/db';
 import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
 import type { Executor } from '../tenancy/tx';
 

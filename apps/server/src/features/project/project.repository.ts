@@ -1,7 +1,7 @@
 // Project queries for the admin/my areas: scoped lists with counts and managers, facts for the policy.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, ListScope, ProjectCreate, ProjectUpdate } from '@sightline/domain';
-import { companies, projectMembers, projects, users } from '../../db/schema';
+import { companies, projectMembers, projects, users } from '@sightline/db';
 import { countWhere, onPage, orderFor, textSearch } from '../tenancy/list-query';
 import type { Executor } from '../tenancy/tx';
 

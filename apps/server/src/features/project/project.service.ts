@@ -12,7 +12,7 @@ import {
   type ProjectRecord,
   type ProjectUpdate,
 } from '@sightline/domain';
-import type { Db } from '../../db/client';
+import type { Db } from '@sightline/db';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../history/audit';
 import { requireCan, type Caller } from '../tenancy/access';

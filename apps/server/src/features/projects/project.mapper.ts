@@ -1,6 +1,6 @@
 // Rows → API shapes for projects and lines (never send DB rows, STYLE.md §3).
 import { PROJECT_PERMISSION_IDS, Role, type Actor, type Line, type UserProject } from '@sightline/domain';
-import type { LineRow } from '../../db/schema';
+import type { LineRow } from '@sightline/db';
 import type { ProjectWithLines } from './project.repository';
 
 export const mapLine = (l: LineRow): Line => ({

@@ -1,8 +1,8 @@
 // Project queries for the session endpoints: which projects an actor sees, with company and lines.
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { listScope, type Actor } from '@sightline/domain';
-import type { Db } from '../../db/client';
-import { companies, lines, projects, type LineRow } from '../../db/schema';
+import type { Db } from '@sightline/db';
+import { companies, lines, projects, type LineRow } from '@sightline/db';
 import { projectScopeFilter } from '../project/project.repository';
 
 export interface ProjectWithLines {

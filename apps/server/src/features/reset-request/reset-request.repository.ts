@@ -1,7 +1,7 @@
 // Password-reset requests: the public insert, the scoped admin list, and status changes.
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, ListScope, ResetRequestStatus } from '@sightline/domain';
-import { companies, passwordResetRequests as r, users } from '../../db/schema';
+import { companies, passwordResetRequests as r, users } from '@sightline/db';
 import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
 import type { Executor } from '../tenancy/tx';
 

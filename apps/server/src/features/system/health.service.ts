@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Health } from '@sightline/domain';
 import type { AppDeps } from '../../app-deps';
-import { WorkerRepository } from '../../jobs/job.repository';
+import { WorkerRepository } from '@sightline/db';
 
 export class HealthService {
   private readonly workers: WorkerRepository;

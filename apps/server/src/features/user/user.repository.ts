@@ -2,7 +2,7 @@
 // (The session-side user queries live in features/users/user.repository.ts, owned by the foundation.)
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, ListScope, ProjectPermissionId, RoleId } from '@sightline/domain';
-import { companies, projectMembers, projects, refreshTokens, users, type UserRow } from '../../db/schema';
+import { companies, projectMembers, projects, refreshTokens, users, type UserRow } from '@sightline/db';
 import { countWhere, onPage, orderFor, textSearch } from '../tenancy/list-query';
 import type { Executor } from '../tenancy/tx';
 

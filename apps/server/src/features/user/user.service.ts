@@ -13,7 +13,7 @@ import {
   type UserRecord,
   type UserUpdate,
 } from '@sightline/domain';
-import type { Db } from '../../db/client';
+import type { Db } from '@sightline/db';
 import { AppError } from '../../http/app-error';
 import { hashPassword } from '../auth/password-hasher';
 import { recordAudit } from '../history/audit';

@@ -1,8 +1,8 @@
 // Queries on users and their project memberships.
 import { eq, sql } from 'drizzle-orm';
 import type { ProjectPermissionId } from '@sightline/domain';
-import type { Db } from '../../db/client';
-import { projectMembers, users, type UserRow } from '../../db/schema';
+import type { Db } from '@sightline/db';
+import { projectMembers, users, type UserRow } from '@sightline/db';
 
 export class UserRepository {
   constructor(private readonly db: Db) {}

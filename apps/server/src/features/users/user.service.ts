@@ -11,8 +11,8 @@ import {
 } from '@sightline/domain';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error';
-import type { Db } from '../../db/client';
-import { companies, type UserRow } from '../../db/schema';
+import type { Db } from '@sightline/db';
+import { companies, type UserRow } from '@sightline/db';
 import { hashPassword, verifyPassword } from '../auth/password-hasher';
 import { mapLine, mapUserProject } from '../projects/project.mapper';
 import type { ProjectRepository } from '../projects/project.repository';

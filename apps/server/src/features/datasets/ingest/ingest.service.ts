@@ -14,8 +14,8 @@ import {
   type UploadResult,
 } from '@sightline/domain';
 import { AppError } from '../../../http/app-error';
-import { imageKeys, type Storage } from '../../../storage/storage';
-import type { NewDatasetImageRow } from '../../../db/schema';
+import { imageKeys, type Storage } from '@sightline/storage';
+import type { NewDatasetImageRow } from '@sightline/db';
 import type { DatasetRepository } from '../dataset.repository';
 import { openUploadedZip, type OpenedZip, type ZipEntryRef } from './zip-reader';
 import { planUpload, type PlanSource, type PlannedImage } from './upload-plan';

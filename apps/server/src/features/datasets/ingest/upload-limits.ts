@@ -20,7 +20,8 @@ export interface UploadLimits {
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) && Number(v) > 0 ? Number(v) : d);
 const MiB = 1024 * 1024;
 
-export function uploadLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): UploadLimits {
+/** Read once by config.ts (the only place that reads the environment). */
+export function uploadLimitsFromEnv(env: Record<string, string | undefined>): UploadLimits {
   return {
     maxUploadBytes: num(env.UPLOAD_MAX_BYTES, 8 * 1024 * MiB),
     maxImageBytes: num(env.UPLOAD_MAX_IMAGE_BYTES, 64 * MiB),
