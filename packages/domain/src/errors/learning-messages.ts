@@ -42,6 +42,10 @@ export const LEARNING_ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
     ko: '파라미터 {key}의 값은 {min} 이상 {max} 이하여야 합니다.',
     en: 'Parameter {key} must lie between {min} and {max}.',
   },
+  TRAIN_PARAM_UNKNOWN: {
+    ko: '알고리즘에 없는 파라미터입니다: {key}',
+    en: 'The algorithm has no parameter {key}.',
+  },
   TARGET_REGION_LIMIT: {
     ko: '대상 영역은 최대 10개까지 지정할 수 있습니다.',
     en: 'Target region limit of 10.',

@@ -2,6 +2,8 @@
 // limits, OK-class defaults and the class-info match of a compare (SPEC §4, §5, §6, §9).
 import { CONCURRENT_TRAININGS_PER_USER, TARGET_REGION_MAX } from '../constants';
 import { isTrialAccount } from '../access/roles';
+import type { AlgorithmParam } from '../algorithms/types';
+import { resolveParams } from '../algorithms/validate';
 import { LearningErrorCode as C } from './codes';
 
 /** waiting: queued (position shown); running: a worker trains; canceling: cancel asked, worker stopping. */
@@ -147,4 +149,44 @@ export function queuePosition(
     (w) => w.requestedAt < target.requestedAt || (w.requestedAt === target.requestedAt && w.id < target.id),
   );
   return ahead.length + 1;
+}
+
+/** Train params checked against the admin-edited algorithm row: defaults filled, or the first bad key. */
+export function checkTrainParams(
+  rowParams: readonly AlgorithmParam[],
+  values: Record<string, unknown>,
+): { values: Record<string, number>; issue: null } | { values: null; issue: LimitIssue } {
+  const byKey = new Map(rowParams.map((p) => [p.key, p]));
+  for (const [key, v] of Object.entries(values)) {
+    const p = byKey.get(key);
+    if (!p) return { values: null, issue: { code: C.TrainParamUnknown, params: { key } } };
+    const ok =
+      typeof v === 'number' &&
+      Number.isFinite(v) &&
+      v >= p.min &&
+      v <= p.max &&
+      (!p.integer || Number.isInteger(v));
+    if (!ok)
+      return { values: null, issue: { code: C.TrainParamInvalid, params: { key, min: p.min, max: p.max } } };
+  }
+  try {
+    return { values: resolveParams(rowParams, values), issue: null };
+  } catch {
+    return { values: null, issue: { code: C.TrainParamInvalid, params: { key: '?', min: '', max: '' } } };
+  }
+}
+
+export interface JobTimes {
+  requestedAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+/** Waiting seconds (request → start, or → now while waiting) and progress seconds (start → finish, or → now). */
+export function jobDurations(t: JobTimes, now: Date = new Date()) {
+  const s = (a: Date, b: Date) => Math.max(0, Math.round((b.getTime() - a.getTime()) / 1000));
+  return {
+    waiting_seconds: s(t.requestedAt, t.startedAt ?? t.finishedAt ?? now),
+    progress_seconds: t.startedAt ? s(t.startedAt, t.finishedAt ?? now) : null,
+  };
 }

@@ -8,11 +8,13 @@ import {
   canDeleteLearning,
   canTransition,
   checkLearningLimits,
+  checkTrainParams,
   checkTargetRegions,
   classInfoMatches,
   classInfoMismatch,
   defaultOkClasses,
   isDefaultOkClassName,
+  jobDurations,
   queuePosition,
   statusAfterCancel,
 } from '../rules';
@@ -128,5 +130,64 @@ describe('classes', () => {
       'TARGET_REGION_SAME_SIZE',
     );
     expect(checkTargetRegions([{ x: 95, y: 0, w: 10, h: 10 }], sizes)?.code).toBe('TARGET_REGION_INVALID');
+  });
+});
+
+describe('train params and durations', () => {
+  const row = [
+    {
+      key: 'epochs',
+      name: { ko: 'e', en: 'e' },
+      description: { ko: '', en: '' },
+      default: 30,
+      min: 1,
+      max: 10,
+      integer: true,
+    },
+    {
+      key: 'learningRate',
+      name: { ko: 'l', en: 'l' },
+      description: { ko: '', en: '' },
+      default: 0.002,
+      min: 0.0001,
+      max: 0.1,
+      integer: false,
+    },
+  ];
+  it('fills defaults and names the first bad key with the admin row’s range', () => {
+    expect(checkTrainParams(row, { epochs: 5 })).toEqual({
+      values: { epochs: 5, learningRate: 0.002 },
+      issue: null,
+    });
+    const bad = checkTrainParams(row, { epochs: 11 });
+    expect(bad.issue).toEqual({ code: 'TRAIN_PARAM_INVALID', params: { key: 'epochs', min: 1, max: 10 } });
+    expect(errorMessage(bad.issue!.code, 'en', bad.issue!.params)).toBe(
+      'Parameter epochs must lie between 1 and 10.',
+    );
+    expect(checkTrainParams(row, { epochs: 2.5 }).issue?.code).toBe('TRAIN_PARAM_INVALID');
+    expect(checkTrainParams(row, { epochs: '5' }).issue?.code).toBe('TRAIN_PARAM_INVALID');
+    expect(checkTrainParams(row, { depth: 3 }).issue).toEqual({
+      code: 'TRAIN_PARAM_UNKNOWN',
+      params: { key: 'depth' },
+    });
+  });
+  it('waiting and progress seconds', () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+    expect(jobDurations({ requestedAt: at(0), startedAt: null, finishedAt: null }, at(7))).toEqual({
+      waiting_seconds: 7,
+      progress_seconds: null,
+    });
+    expect(jobDurations({ requestedAt: at(0), startedAt: at(3), finishedAt: null }, at(10))).toEqual({
+      waiting_seconds: 3,
+      progress_seconds: 7,
+    });
+    expect(jobDurations({ requestedAt: at(0), startedAt: at(3), finishedAt: at(50) }, at(99))).toEqual({
+      waiting_seconds: 3,
+      progress_seconds: 47,
+    });
+    expect(jobDurations({ requestedAt: at(0), startedAt: null, finishedAt: at(4) }, at(99))).toEqual({
+      waiting_seconds: 4,
+      progress_seconds: null,
+    });
   });
 });
