@@ -17,6 +17,8 @@ from .export import export_onnx
 from .protocol import Throttle, TrainerError, _clean as clean, emit
 
 EXPLODE_LIMIT = 1e6
+# Seconds kept free at the end of a time budget for the final validation, export and manifest.
+EXPORT_RESERVE = 30
 
 
 def seed_all(seed):
@@ -107,9 +109,22 @@ def train(cfg, adapter, stop):
     throttle = Throttle(float(cfg.get("progressSeconds", 1.0)))
     step_times = []
     epoch = start_epoch - 1
+    budget = float(params.get("timeBudget") or 0)
     for epoch in range(start_epoch, epochs):
         if bad >= patience:
             break
+        if budget and history:
+            # Time budget (seconds, whole run): once an epoch's cost is known, the planned epochs shrink to
+            # what fits, so the cosine schedule still ends at its low learning rate. Re-checked every epoch
+            # because other load on a shared machine changes the pace.
+            per_epoch = float(np.mean([h["seconds"] for h in history[-3:]]))
+            left = budget - (time.time() - started) - EXPORT_RESERVE
+            fit = epoch + int(left // max(per_epoch, 1e-6))
+            if fit < epochs:
+                epochs = max(epoch, fit)
+                emit("budget", epochs=epochs, secondsPerEpoch=per_epoch, budget=budget)
+            if epoch >= epochs:
+                break
         t0 = time.time()
         for g in opt.param_groups:
             g["lr"] = float(params["learningRate"]) * _lr_factor(epoch, epochs)

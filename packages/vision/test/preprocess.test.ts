@@ -17,10 +17,13 @@ async function writeImage(path: string, w: number, h: number, channels: 1 | 3) {
   const px = Buffer.alloc(w * h * channels);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      for (let c = 0; c < channels; c++) px[(y * w + x) * channels + c] = (x * 3 + y * 2 + c * 40 + ((x >> 3) % 2) * 60) % 256;
+      for (let c = 0; c < channels; c++)
+        px[(y * w + x) * channels + c] = (x * 3 + y * 2 + c * 40 + ((x >> 3) % 2) * 60) % 256;
     }
   }
-  await sharp(px, { raw: { width: w, height: h, channels } }).png().toFile(path);
+  await sharp(px, { raw: { width: w, height: h, channels } })
+    .png()
+    .toFile(path);
 }
 
 function trainerTensor(path: string, size: number, channels: number): number[] {
@@ -33,7 +36,16 @@ print(json.dumps(((t.float() / 255 - 0.5) / 0.5).flatten().tolist()))`;
   return JSON.parse(res.stdout) as number[];
 }
 
-const spec = (size: number, channels: 1 | 3) => ({ size, channels, mean: Array(channels).fill(0.5), std: Array(channels).fill(0.5), resize: 'stretch-bilinear', colour: channels === 3 ? 'rgb' : 'bt601-luma', regions: null }) as const;
+const spec = (size: number, channels: 1 | 3) =>
+  ({
+    size,
+    channels,
+    mean: Array(channels).fill(0.5),
+    std: Array(channels).fill(0.5),
+    resize: 'stretch-bilinear',
+    colour: channels === 3 ? 'rgb' : 'bt601-luma',
+    regions: null,
+  }) as const;
 
 describe('preprocessing matches the trainer', () => {
   it.each([
@@ -63,5 +75,68 @@ describe('preprocessing matches the trainer', () => {
       expect(sum / ts.length).toBeLessThan(1 / 127.5);
       expect(worst).toBeLessThanOrEqual(8 / 127.5);
     }
+  });
+});
+
+/** The trainer's tile mode: scale (aspect kept), pad with grey, inference grid (tiling.py). */
+function trainerTiles(
+  path: string,
+  size: number,
+  channels: number,
+  scale: number,
+): { tiles: number[]; origins: number[][] } {
+  const code = `import sys, json; sys.path.insert(0, ${JSON.stringify(trainerDir())})
+from sightline_trainer.data import open_image, to_channels
+from sightline_trainer.tiling import grid, overlap_for, scale_image, to_padded_tensor
+t = to_padded_tensor(scale_image(to_channels(open_image(sys.argv[1]), ${channels}), ${scale}), ${size})
+tiles, origins = grid(t, ${size}, overlap_for(${size}))
+print(json.dumps({"tiles": ((tiles.float() / 255 - 0.5) / 0.5).flatten().tolist(), "origins": origins}))`;
+  const res = spawnSync(pythonPath(), ['-c', code, path], { encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(res.stderr);
+  return JSON.parse(res.stdout) as { tiles: number[]; origins: number[][] };
+}
+
+describe('tile mode (letterbox, native resolution) matches the trainer', () => {
+  it.each([
+    ['wide image at native scale: 3x2 tiles, no resize', 100, 60, 1, 1],
+    ['image smaller than a tile: padded, not stretched', 30, 20, 1, 1],
+    ['colour image at half scale', 130, 90, 0.5, 3],
+  ] as const)('%s', async (_name, w, h, scale, channels) => {
+    const path = join(tmp.dir, `tile-${w}-${h}-${channels}.png`);
+    await writeImage(path, w, h, channels);
+    const size = 32;
+    const spec = {
+      size,
+      channels,
+      mean: Array(channels).fill(0.5),
+      std: Array(channels).fill(0.5),
+      resize: 'tile',
+      scale,
+      overlap: 8,
+      pad: 128,
+      colour: channels === 3 ? 'rgb' : 'bt601-luma',
+      regions: null,
+    } as const;
+    const ts = await prepare(path, spec as never);
+    const py = trainerTiles(path, size, channels, scale);
+    expect(ts.tiles!.grid.origins).toEqual(py.origins);
+    const flat = new Float32Array(ts.crops.length * ts.crops[0]!.length);
+    ts.crops.forEach((c, i) => flat.set(c, i * c.length));
+    expect(flat.length).toBe(py.tiles.length);
+    let worst = 0;
+    let sum = 0;
+    for (let i = 0; i < flat.length; i++) {
+      const d = Math.abs(flat[i]! - py.tiles[i]!);
+      worst = Math.max(worst, d);
+      sum += d;
+    }
+    if (scale === 1) expect(worst).toBeLessThan(1e-6);
+    else {
+      // Halving: PIL and libvips bilinear differ at the 60-level checker edges (measured at most 9 levels).
+      expect(sum / flat.length).toBeLessThan(1 / 127.5);
+      expect(worst).toBeLessThanOrEqual(12 / 127.5);
+    }
+    // Letterbox: the padding is grey 128 (0 after normalisation), the image keeps its aspect ratio.
+    if (w < size) expect(ts.crops[0]![size * size - 1]).toBeCloseTo((128 / 255 - 0.5) / 0.5, 6);
   });
 });

@@ -55,7 +55,41 @@ class TaskBase:
         """Repeat per-item values for each target-region crop."""
         return [v for v in values for _ in range(self.n_regions)]
 
+    @property
+    def tiled(self):
+        """Native-resolution tiles (tiling.py) when the algorithm declares `scale` (0 = auto); target regions
+        and configurations without `scale` keep the whole-image stretch."""
+        return "scale" in self.params and float(self.params["scale"]) >= 0 and not self.regions
+
+    def decode_scaled(self, stop, scale_of):
+        """Tile mode: every image decoded once, scaled by one factor (aspect kept) and padded to >= one tile.
+        `scale_of(sizes)` picks the factor from the original sizes. Returns the uint8 [C,H,W] list and sizes."""
+        from ..data import open_image, to_channels
+        from ..protocol import Throttle, emit
+        from ..tiling import scale_image, to_padded_tensor
+        sizes = []
+        for it in self.items:
+            stop.check()
+            from ..data import header
+            sizes.append(header(it["path"])[1])
+        self.scale = float(self.params["scale"]) or scale_of(sizes)
+        out = []
+        throttle = Throttle(1.0)
+        for done, it in enumerate(self.items):
+            stop.check()
+            if throttle.ready():
+                emit("decoding", images=len(self.items), done=done)
+            with open_image(it["path"]) as img:
+                out.append(to_padded_tensor(scale_image(to_channels(img, self.channels), self.scale), self.size))
+        return out, sizes
+
     def input_spec(self):
+        if self.tiled:
+            from ..tiling import PAD, overlap_for
+            return {"size": self.size, "channels": self.channels, "mean": [MEAN] * self.channels,
+                    "std": [STD] * self.channels, "resize": "tile", "scale": self.scale,
+                    "overlap": overlap_for(self.size), "pad": PAD,
+                    "colour": "rgb" if self.channels == 3 else "bt601-luma", "regions": None}
         return {"size": self.size, "channels": self.channels, "mean": [MEAN] * self.channels, "std": [STD] * self.channels,
                 "resize": "stretch-bilinear", "colour": "rgb" if self.channels == 3 else "bt601-luma",
                 "regions": self.regions}

@@ -6,6 +6,11 @@ import torch
 
 from ..augment import normalise, photometric
 from ..metrics import average_precision_50
+from ..tiling import auto_scale, grid, overlap_for, random_origin
+
+# Tile mode: share of training tiles drawn around an object, and tiles per training image in one epoch.
+OBJECT_SHARE = 0.7
+TILES_PER_IMAGE = 2
 from ..models.detector import STRIDE, Detector, DetectorExport
 from ..protocol import TrainerError
 from .base import TaskBase
@@ -53,6 +58,20 @@ def decode_detections(heat_logits, wh, off, threshold=0.05, top=100):
     return out
 
 
+def clip_boxes(boxes, x0, y0, size, keep=0.4):
+    """Boxes [N,5] (class, x1, y1, x2, y2) seen through the tile at (x0, y0): shifted, clipped, and kept when at
+    least `keep` of the box is inside (inference drops the cut copies and finds them whole in the next tile)."""
+    if len(boxes) == 0:
+        return boxes.clone()
+    b = boxes.clone()
+    b[:, [1, 3]] -= x0
+    b[:, [2, 4]] -= y0
+    area = (b[:, 3] - b[:, 1]) * (b[:, 4] - b[:, 2])
+    b[:, 1:].clamp_(0, size)
+    inside = (b[:, 3] - b[:, 1]).clamp(min=0) * (b[:, 4] - b[:, 2]).clamp(min=0)
+    return b[(inside >= keep * area.clamp(min=1e-6)) & (inside > 1)]
+
+
 class DetectionTask(TaskBase):
     task = "od"
     output_names = ["peaks", "wh", "offset"]
@@ -63,6 +82,9 @@ class DetectionTask(TaskBase):
         if k < 1:
             raise TrainerError("DATA_NO_CLASSES", "Detection needs at least one class")
         train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]))
+        self.arch = {"name": "centernet", "channels": self.channels, "classes": k, "width": self.width, "stride": STRIDE}
+        if self.tiled:
+            return self._prepare_tiled(stop, train, val)
         x, sizes = self.decode(self.items, stop)
         boxes = []
         for it, (w, h) in zip(self.items, sizes):
@@ -82,7 +104,50 @@ class DetectionTask(TaskBase):
         self.xt, self.bt = x[self.rows(train)], [boxes[i] for i in self.rows(train)]
         self.xv, self.bv = x[self.rows(val)], [boxes[i] for i in self.rows(val)]
         self.n_train, self.n_val = len(self.xt), len(self.xv)
-        self.arch = {"name": "centernet", "channels": self.channels, "classes": k, "width": self.width, "stride": STRIDE}
+
+    def _prepare_tiled(self, stop, train, val):
+        """Images at a scale chosen from the object sizes (aspect kept); training draws tiles, most of them
+        holding an object; validation uses the inference grid."""
+        k, s = len(self.classes), self.size
+        sides = [min(b[3] - b[1], b[4] - b[2]) for it in self.items for b in it.get("boxes") or []]
+        images, _ = self.decode_scaled(stop, lambda sizes: auto_scale(sizes, s, sides))
+        boxes = []
+        for it in self.items:
+            bs = []
+            for c, x1, y1, x2, y2 in it.get("boxes") or []:
+                if not 0 <= int(c) < k:
+                    raise TrainerError("DATA_FORMAT", f"Box class {c} is not a known class in {it['path']}")
+                bs.append([int(c), x1 * self.scale, y1 * self.scale, x2 * self.scale, y2 * self.scale])
+            boxes.append(torch.tensor(bs, dtype=torch.float32).view(-1, 5))
+        if sum(len(b) for b in boxes) == 0:
+            raise TrainerError("DATA_UNLABELLED", "No image carries a box")
+        self.train_images = [images[i] for i in train]
+        self.train_boxes = [boxes[i] for i in train]
+        ov = overlap_for(s)
+        xv, bv = [], []
+        for i in val:
+            tiles, where = grid(images[i], s, ov)
+            xv.append(tiles)
+            bv += [clip_boxes(boxes[i], x, y, s) for x, y in where]
+        self.xv, self.bv = torch.cat(xv), bv
+        area = sum(t.shape[1] * t.shape[2] for t in self.train_images) / (s * s)
+        self.n_train = int(max(len(train), min(TILES_PER_IMAGE * len(train), math.ceil(area))))
+        self.n_val = len(self.xv)
+        self.arch["tiled"] = True
+
+    def _tile_batch(self, idx, gen):
+        s = self.size
+        xs, bs = [], []
+        for i in idx:
+            img, b = self.train_images[i], self.train_boxes[i]
+            centre = None
+            if len(b) and float(torch.rand(1, generator=gen)) < OBJECT_SHARE:
+                c, x1, y1, x2, y2 = b[int(torch.randint(0, len(b), (1,), generator=gen))].tolist()
+                centre = ((x1 + x2) / 2, (y1 + y2) / 2)
+            x0, y0 = random_origin(img.shape[1], img.shape[2], s, gen, centre)
+            xs.append(img[:, y0:y0 + s, x0:x0 + s])
+            bs.append(clip_boxes(b, x0, y0, s))
+        return torch.stack(xs), bs
 
     def build(self):
         return Detector(self.channels, len(self.classes), self.width)
@@ -130,12 +195,19 @@ class DetectionTask(TaskBase):
         return x, out
 
     def batches(self, gen, bs):
-        order = torch.randperm(self.n_train, generator=gen)
+        if self.tiled:
+            draws = torch.randint(0, len(self.train_images), (self.n_train,), generator=gen)
+        else:
+            draws = torch.randperm(self.n_train, generator=gen)
         for i in range(0, self.n_train, bs):
-            idx = order[i:i + bs].tolist()
+            idx = draws[i:i + bs].tolist()
             if len(idx) < 2:
                 continue
-            x, boxes = self._flip(self.xt[idx], [self.bt[j] for j in idx], gen)
+            if self.tiled:
+                x, boxes = self._tile_batch(idx, gen)
+                x, boxes = self._flip(x, boxes, gen)
+            else:
+                x, boxes = self._flip(self.xt[idx], [self.bt[j] for j in idx], gen)
             x = (photometric(x.float() / 255.0, self.aug, gen) - 0.5) / 0.5
             yield (x, *self.targets(boxes))
 

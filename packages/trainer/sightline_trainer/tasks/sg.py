@@ -1,5 +1,7 @@
 """sg: U-Net segmentation (background + one channel per class) with cross-entropy + Dice loss and
 early stopping on the validation mean IoU."""
+import math
+
 import numpy as np
 import torch
 import torch.nn.functional as F
@@ -10,7 +12,14 @@ from ..data import crops, open_image
 from ..metrics import iou_per_class
 from ..models.unet import SegmenterExport, UNet
 from ..protocol import TrainerError
+from ..tiling import grid, overlap_for, random_origin, scale_image
 from .base import TaskBase
+
+# Tile mode: share of training tiles centred on a defect pixel (the rest are uniform, so the model also sees
+# plenty of clean surface), and the longest image side kept at native resolution by the auto scale.
+DEFECT_SHARE = 0.6
+MAX_SIDE = 1024
+TILES_PER_IMAGE = 4
 
 
 def soft_dice(logits, target, classes):
@@ -44,6 +53,9 @@ class SegmentationTask(TaskBase):
         if k < 1:
             raise TrainerError("DATA_NO_CLASSES", "Segmentation needs at least one class")
         train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]))
+        self.arch = {"name": "unet", "channels": self.channels, "classes": k, "width": self.width}
+        if self.tiled:
+            return self._prepare_tiled(stop, train, val)
         x, sizes = self.decode(self.items, stop)
         labels = []
         for it, wh in zip(self.items, sizes):
@@ -56,12 +68,67 @@ class SegmentationTask(TaskBase):
         self.xt, self.yt = x[self.rows(train)], y[self.rows(train)]
         self.xv, self.yv = x[self.rows(val)], y[self.rows(val)]
         self.n_train, self.n_val = len(self.xt), len(self.xv)
-        self.arch = {"name": "unet", "channels": self.channels, "classes": k, "width": self.width}
+
+    def _prepare_tiled(self, stop, train, val):
+        """Images at (auto) native scale; training draws tiles, most centred on a defect pixel, so that a
+        1 % foreground still fills a fair share of every batch; validation uses the inference grid."""
+        s = self.size
+        images, sizes = self.decode_scaled(stop, lambda sz: min(1.0, MAX_SIDE / max(max(w, h) for w, h in sz)))
+        labels = []
+        for it, wh, img in zip(self.items, sizes, images):
+            stop.check()
+            lab = scale_image(self.read_labels(it, wh), self.scale, Image.NEAREST)
+            t = torch.zeros(img.shape[1:], dtype=torch.int64)
+            arr = torch.from_numpy(np.asarray(lab).astype(np.int64))
+            t[:arr.shape[0], :arr.shape[1]] = arr
+            labels.append(t)
+        if sum(int((y > 0).sum()) for y in labels) == 0:
+            raise TrainerError("DATA_UNLABELLED", "No mask marks any pixel")
+        self.train_images = [images[i] for i in train]
+        self.train_labels = [labels[i] for i in train]
+        self.train_fg = [torch.nonzero(y > 0) for y in self.train_labels]
+        ov = overlap_for(s)
+        xv, yv = [], []
+        for i in val:
+            xs, _ = grid(images[i], s, ov)
+            ys, _ = grid(labels[i][None], s, ov)
+            xv.append(xs)
+            yv.append(ys[:, 0])
+        self.xv, self.yv = torch.cat(xv), torch.cat(yv)
+        # One epoch: about the area of the training images in tiles, at most 4 tiles per image.
+        area = sum(t.shape[1] * t.shape[2] for t in self.train_images) / (s * s)
+        self.n_train = int(max(len(train), min(TILES_PER_IMAGE * len(train), math.ceil(area))))
+        self.n_val = len(self.xv)
+        self.arch["tiled"] = True
+
+    def _tile_batch(self, idx_images, gen):
+        s = self.size
+        xs, ys = [], []
+        for i in idx_images:
+            img, lab, fg = self.train_images[i], self.train_labels[i], self.train_fg[i]
+            centre = None
+            if len(fg) and float(torch.rand(1, generator=gen)) < DEFECT_SHARE:
+                y, x = fg[int(torch.randint(0, len(fg), (1,), generator=gen))].tolist()
+                centre = (x, y)
+            x0, y0 = random_origin(img.shape[1], img.shape[2], s, gen, centre)
+            xs.append(img[:, y0:y0 + s, x0:x0 + s])
+            ys.append(lab[y0:y0 + s, x0:x0 + s])
+        return torch.stack(xs), torch.stack(ys)
 
     def build(self):
         return UNet(self.channels, len(self.classes) + 1, self.width)
 
     def batches(self, gen, bs):
+        if self.tiled:
+            n = len(self.train_images)
+            draws = torch.randint(0, n, (self.n_train,), generator=gen)
+            for i in range(0, self.n_train, bs):
+                idx = draws[i:i + bs].tolist()
+                if len(idx) < 2:
+                    continue
+                x, y = self._tile_batch(idx, gen)
+                yield augment(x, self.aug, gen, masks=y)
+            return
         order = torch.randperm(self.n_train, generator=gen)
         for i in range(0, self.n_train, bs):
             idx = order[i:i + bs]

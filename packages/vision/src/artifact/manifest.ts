@@ -25,6 +25,10 @@ export const inputSpecSchema = z.object({
   resize: z.string(),
   colour: z.enum(['rgb', 'bt601-luma']),
   regions: z.array(z.tuple([z.number(), z.number(), z.number(), z.number()])).nullable(),
+  /** resize 'tile': the image scaled by `scale` (aspect kept), padded with grey `pad`, cut into size x size tiles overlapping by `overlap`. */
+  scale: z.number().positive().optional(),
+  overlap: z.number().int().nonnegative().optional(),
+  pad: z.number().optional(),
 });
 export type InputSpec = z.infer<typeof inputSpecSchema>;
 

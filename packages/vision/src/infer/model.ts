@@ -6,6 +6,7 @@ import { readManifest, type ModelManifest } from '../artifact/manifest';
 import { decodeCf, decodeOd, pasteSgLabels, sgRegions, type CropOutputs } from './decode';
 import { prepare, type ImageSource, type Prepared } from './preprocess';
 import { createSession, runBatch } from './session';
+import { stitchDetections, stitchSgLabels } from './tiles';
 import type { AdPrediction, CfPrediction, Prediction, PredictOptions } from './types';
 
 export interface VisionModel {
@@ -18,12 +19,16 @@ export interface VisionModel {
   /** Batching, the network and output decoding on already prepared images. */
   predictPrepared(prepared: Prepared[], opts?: PredictOptions): Promise<Prediction[]>;
   /** Raw network outputs for prepared crops (used by evaluation and the parity check). */
-  run(batch: Float32Array, n: number): Promise<Record<string, { data: Float32Array; dims: readonly number[] }>>;
+  run(
+    batch: Float32Array,
+    n: number,
+  ): Promise<Record<string, { data: Float32Array; dims: readonly number[] }>>;
   close(): Promise<void>;
 }
 
 export function inferenceParamsOf(manifest: ModelManifest): AlgorithmParam[] {
-  const algo = (manifest.algorithm && findAlgorithm(manifest.algorithm)) || defaultAlgorithmFor(manifest.task);
+  const algo =
+    (manifest.algorithm && findAlgorithm(manifest.algorithm)) || defaultAlgorithmFor(manifest.task);
   return algo.inferenceParams;
 }
 
@@ -36,12 +41,14 @@ export async function loadModel(dir: string, threads?: number): Promise<VisionMo
     manifest,
     session,
     run: (batch, n) => runBatch(session, batch, n, channels, size),
-    predict: (images, opts = {}) => predict(model, images, resolveParams(inferenceParamsOf(manifest), opts.params ?? {})),
+    predict: (images, opts = {}) =>
+      predict(model, images, resolveParams(inferenceParamsOf(manifest), opts.params ?? {})),
     prepare: (images) => Promise.all(images.map((src) => prepare(src, manifest.input))),
     predictPrepared: async (prepared, opts = {}) => {
       const p = resolveParams(inferenceParamsOf(manifest), opts.params ?? {});
       const out: Prediction[] = [];
-      for (let i = 0; i < prepared.length; i += p.batchSize!) out.push(...(await runPrepared(model, prepared.slice(i, i + p.batchSize!), p)));
+      for (let i = 0; i < prepared.length; i += p.batchSize!)
+        out.push(...(await runPrepared(model, prepared.slice(i, i + p.batchSize!), p)));
       return out;
     },
     close: () => session.release(),
@@ -50,7 +57,11 @@ export async function loadModel(dir: string, threads?: number): Promise<VisionMo
 }
 
 /** Decodes images a few at a time (sharp works on its own threads) and runs fixed-size batches. */
-async function predict(model: VisionModel, images: ImageSource[], p: Record<string, number>): Promise<Prediction[]> {
+async function predict(
+  model: VisionModel,
+  images: ImageSource[],
+  p: Record<string, number>,
+): Promise<Prediction[]> {
   const results: Prediction[] = [];
   const bs = p.batchSize ?? 16;
   let next = prepareAhead(images, 0, bs, model);
@@ -63,7 +74,11 @@ async function predict(model: VisionModel, images: ImageSource[], p: Record<stri
   return results;
 }
 
-async function runPrepared(model: VisionModel, prepared: Prepared[], p: Record<string, number>): Promise<Prediction[]> {
+async function runPrepared(
+  model: VisionModel,
+  prepared: Prepared[],
+  p: Record<string, number>,
+): Promise<Prediction[]> {
   const { size, channels } = model.manifest.input;
   const plane = channels * size * size;
   const crops = prepared.flatMap((pr) => pr.crops);
@@ -78,11 +93,19 @@ async function runPrepared(model: VisionModel, prepared: Prepared[], p: Record<s
   });
 }
 
-function prepareAhead(images: ImageSource[], from: number, n: number, model: VisionModel): Promise<Prepared[]> {
+function prepareAhead(
+  images: ImageSource[],
+  from: number,
+  n: number,
+  model: VisionModel,
+): Promise<Prepared[]> {
   return Promise.all(images.slice(from, from + n).map((src) => prepare(src, model.manifest.input)));
 }
 
-export function sliceOutputs(out: Record<string, { data: Float32Array; dims: readonly number[] }>, index: number): CropOutputs {
+export function sliceOutputs(
+  out: Record<string, { data: Float32Array; dims: readonly number[] }>,
+  index: number,
+): CropOutputs {
   const res: CropOutputs = {};
   for (const [name, t] of Object.entries(out)) {
     const dims = t.dims.slice(1);
@@ -92,7 +115,12 @@ export function sliceOutputs(out: Record<string, { data: Float32Array; dims: rea
   return res;
 }
 
-function combine(m: ModelManifest, pr: Prepared, crops: CropOutputs[], p: Record<string, number>): Prediction {
+function combine(
+  m: ModelManifest,
+  pr: Prepared,
+  crops: CropOutputs[],
+  p: Record<string, number>,
+): Prediction {
   switch (m.task) {
     case 'cf': {
       // With target regions the image takes the most confident NG region, else the least confident OK one.
@@ -100,16 +128,59 @@ function combine(m: ModelManifest, pr: Prepared, crops: CropOutputs[], p: Record
       const ng = preds.filter((q) => !q.ok).sort((a, b) => b.score - a.score);
       return ng[0] ?? preds.sort((a, b) => a.score - b.score)[0]!;
     }
-    case 'od':
+    case 'od': {
+      if (pr.tiles) {
+        const perTile = crops.map((c, j) => decodeOd(m, c, pr.rects[j]!, p));
+        return {
+          task: 'od',
+          detections: stitchDetections(
+            perTile,
+            pr.tiles.grid,
+            pr.tiles.spec,
+            pr.width,
+            pr.height,
+            p.nmsIou!,
+            p.maxDetections!,
+          ),
+        };
+      }
       return { task: 'od', detections: crops.flatMap((c, j) => decodeOd(m, c, pr.rects[j]!, p)) };
+    }
     case 'sg': {
+      if (pr.tiles) {
+        const labels = stitchSgLabels(
+          crops.map((c) => c.probs!.data),
+          m.classes.length + 1,
+          pr.tiles.grid,
+          pr.tiles.spec,
+          pr.width,
+          pr.height,
+        );
+        return {
+          task: 'sg',
+          labelMap: labels,
+          width: pr.width,
+          height: pr.height,
+          regions: sgRegions(m, labels, pr.width, pr.height, p),
+        };
+      }
       const labels = new Uint8Array(pr.width * pr.height);
       crops.forEach((c, j) => pasteSgLabels(c, pr.rects[j]!, m.input.size, labels, pr.width));
-      return { task: 'sg', labelMap: labels, width: pr.width, height: pr.height, regions: sgRegions(m, labels, pr.width, pr.height, p) };
+      return {
+        task: 'sg',
+        labelMap: labels,
+        width: pr.width,
+        height: pr.height,
+        regions: sgRegions(m, labels, pr.width, pr.height, p),
+      };
     }
     case 'ad': {
       const threshold = (m.threshold ?? 0.5) * (p.thresholdScale ?? 1);
-      const heatmaps = crops.map((c, j) => ({ rect: pr.rects[j]!, size: m.input.size, data: Float32Array.from(c.anomaly_map!.data) }));
+      const heatmaps = crops.map((c, j) => ({
+        rect: pr.rects[j]!,
+        size: m.input.size,
+        data: Float32Array.from(c.anomaly_map!.data),
+      }));
       const score = Math.max(...crops.map((c) => c.score!.data[0]!));
       return { task: 'ad', score, anomalous: score >= threshold, threshold, heatmaps } satisfies AdPrediction;
     }

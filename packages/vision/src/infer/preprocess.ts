@@ -4,6 +4,7 @@
 import sharp, { type OutputInfo } from 'sharp';
 import { VisionError } from '../errors';
 import type { InputSpec } from '../artifact/manifest';
+import { cutTiles, scaledSize, tileGrid, tileRect, type TileGrid, type TileSpec } from './tiles';
 
 export type ImageSource = string | Buffer;
 
@@ -14,6 +15,48 @@ export interface Prepared {
   height: number;
   /** Crop rectangles in original pixels, aligned with `crops`. */
   rects: [number, number, number, number][];
+  /** Tile mode: the grid the crops were cut on (stitching needs it). */
+  tiles?: { grid: TileGrid; spec: TileSpec };
+}
+
+export function tileSpecOf(spec: InputSpec): TileSpec | null {
+  if (spec.resize !== 'tile') return null;
+  return {
+    size: spec.size,
+    scale: spec.scale ?? 1,
+    overlap: spec.overlap ?? Math.floor(spec.size / 4),
+    pad: spec.pad ?? 128,
+  };
+}
+
+/** Tile mode: scale (bilinear, like PIL in the trainer), pad with grey, cut the inference grid. */
+async function prepareTiles(
+  data: Buffer,
+  width: number,
+  height: number,
+  spec: InputSpec,
+  tiles: TileSpec,
+): Promise<Prepared> {
+  const [sw, sh] = scaledSize(width, height, tiles.scale);
+  let hwc: Buffer = data;
+  let stride: number = spec.channels;
+  if (sw !== width || sh !== height) {
+    const resized = await sharp(data, { raw: { width, height, channels: spec.channels } })
+      .resize(sw, sh, { fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    hwc = resized.data;
+    stride = resized.info.channels;
+  }
+  const grid = tileGrid(width, height, tiles);
+  const crops = cutTiles(hwc, stride, grid, tiles, spec.channels, spec.mean, spec.std);
+  return {
+    crops,
+    width,
+    height,
+    rects: grid.origins.map((o) => tileRect(o, tiles)),
+    tiles: { grid, spec: tiles },
+  };
 }
 
 export async function decodeRaw(src: ImageSource, channels: 1 | 3) {
@@ -36,11 +79,18 @@ export async function decodeRaw(src: ImageSource, channels: 1 | 3) {
 
 export async function prepare(src: ImageSource, spec: InputSpec): Promise<Prepared> {
   const { data, width, height } = await decodeRaw(src, spec.channels);
-  const rects: [number, number, number, number][] = spec.regions?.length ? spec.regions : [[0, 0, width, height]];
+  const tiles = tileSpecOf(spec);
+  if (tiles) return prepareTiles(data, width, height, spec, tiles);
+  const rects: [number, number, number, number][] = spec.regions?.length
+    ? spec.regions
+    : [[0, 0, width, height]];
   const crops: Float32Array[] = [];
   for (const [x, y, w, h] of rects) {
     if (x + w > width || y + h > height) {
-      throw new VisionError('REGION_OUT_OF_BOUNDS', `Target region ${[x, y, w, h].join(',')} lies outside the ${width}x${height} image`);
+      throw new VisionError(
+        'REGION_OUT_OF_BOUNDS',
+        `Target region ${[x, y, w, h].join(',')} lies outside the ${width}x${height} image`,
+      );
     }
     // Already the network's size: resizing would return the same pixels, and a sharp call costs as much as the decode.
     if (x === 0 && y === 0 && w === width && h === height && w === spec.size && h === spec.size) {

@@ -43,6 +43,14 @@ export const trainerEventSchema = z.discriminatedUnion('event', [
     ...base,
   }),
   z.object({ event: z.literal('checkpoint'), path: z.string(), epoch: z.number(), ...base }),
+  // Time budget: the planned epochs shrank to fit (seconds per epoch measured).
+  z.object({
+    event: z.literal('budget'),
+    epochs: z.number(),
+    secondsPerEpoch: z.number(),
+    budget: z.number(),
+    ...base,
+  }),
   // Model health check after training (e.g. MODEL_DEGENERATE: the model learned nothing); also in the manifest.
   z.object({
     event: z.literal('warning'),

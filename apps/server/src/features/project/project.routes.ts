@@ -1,77 +1,50 @@
-// /api/admin/projects (TENANCY_API.md). Each route: schema, then one service call.
+// GET /api/projects and GET /api/v2/project-limit/{id}/get (SPEC §7).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  checkAnswerSchema,
   dataOf,
+  errorBodySchema,
   idParamSchema,
-  listOf,
-  listQuerySchema,
-  projectCreateSchema,
-  projectRecordSchema,
-  projectUpdateSchema,
+  projectLimitSchema,
+  userProjectSchema,
 } from '@sightline/domain';
-import { callerOf } from '../tenancy/access';
-import { ProjectAdminService } from './project.service';
+import { ProjectRepository } from './project.repository';
+import { ProjectService } from './project.service';
 
-export default async function projectAdminRoutes(root: FastifyInstance) {
+export default async function projectRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new ProjectAdminService(app.deps.database.db);
-  const s = { tags: ['admin: projects'], security: [{ bearer: [] }] };
-  const auth = { preHandler: app.authenticate };
-  const listQuery = listQuerySchema.extend({
-    companyId: z.coerce.number().int().positive().optional(),
-    mine: z.enum(['true', 'false', '1', '0']).optional(),
-  });
+  const service = new ProjectService(new ProjectRepository(app.deps.database.db));
+  const security = [{ bearer: [] }];
 
   app.get(
-    '/api/admin/projects',
-    { ...auth, schema: { ...s, querystring: listQuery, response: { 200: listOf(projectRecordSchema) } } },
-    async (req) => ({
-      data: await service.list(
-        callerOf(req),
-        req.query,
-        req.query.companyId,
-        req.query.mine === 'true' || req.query.mine === '1',
-      ),
-    }),
-  );
-  app.get(
-    '/api/admin/projects/check-code',
+    '/api/projects',
     {
-      ...auth,
+      preHandler: app.authenticate,
       schema: {
-        ...s,
-        querystring: z.object({ code: z.string().default('') }),
-        response: { 200: dataOf(checkAnswerSchema) },
+        tags: ['projects'],
+        security,
+        response: { 200: dataOf(z.array(userProjectSchema)), 401: errorBodySchema },
       },
     },
-    async (req) => ({ data: await service.checkCode(callerOf(req), req.query.code) }),
+    async (req) => ({ data: await service.listVisible(req.actor) }),
   );
-  app.post(
-    '/api/admin/projects',
-    { ...auth, schema: { ...s, body: projectCreateSchema, response: { 201: dataOf(projectRecordSchema) } } },
-    async (req, reply) => reply.status(201).send({ data: await service.create(callerOf(req), req.body) }),
-  );
+
   app.get(
-    '/api/admin/projects/:id',
-    { ...auth, schema: { ...s, params: idParamSchema, response: { 200: dataOf(projectRecordSchema) } } },
-    async (req) => ({
-      data: await service.get(callerOf(req), req.params.id),
-    }),
-  );
-  app.patch(
-    '/api/admin/projects/:id',
+    '/api/v2/project-limit/:id/get',
     {
-      ...auth,
+      preHandler: app.authenticate,
       schema: {
-        ...s,
+        tags: ['projects'],
+        security,
         params: idParamSchema,
-        body: projectUpdateSchema,
-        response: { 200: dataOf(projectRecordSchema) },
+        response: { 200: projectLimitSchema, 404: errorBodySchema },
       },
     },
-    async (req) => ({ data: await service.update(callerOf(req), req.params.id, req.body) }),
+    async (req) => {
+      const limit = await service.limit(req.actor, req.params.id);
+      // No end date: an empty object, "absent data means no limit" (SPEC §7).
+      return limit ? { data: limit } : ({} as Record<string, never>);
+    },
   );
 }

@@ -1,89 +1,72 @@
-// /api/admin/users and /api/my/default-project (TENANCY_API.md). Each route: schema, then one call.
+// GET /api/user/information, POST /api/user/change-password, POST /api/user/password-alarm/snooze.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  checkAnswerSchema,
+  changePasswordRequestSchema,
   dataOf,
-  defaultProjectUpdateSchema,
-  idParamSchema,
-  listOf,
-  listQuerySchema,
-  userCreateSchema,
-  userListFilterSchema,
-  userRecordSchema,
-  userUpdateSchema,
+  errorBodySchema,
+  userInformationSchema,
 } from '@sightline/domain';
-import { callerOf } from '../tenancy/access';
-import { UserAdminService } from './user.service';
+import { ProjectRepository } from '../projects/project.repository';
+import { UserRepository } from './user.repository';
+import { UserService } from './user.service';
+import { SessionRepository } from '../auth/session.repository';
+import { REFRESH_COOKIE } from '../auth/auth.routes';
 
-export default async function userAdminRoutes(root: FastifyInstance) {
+export default async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new UserAdminService(app.deps.database.db);
-  const s = { tags: ['admin: users'], security: [{ bearer: [] }] };
-  const auth = { preHandler: app.authenticate };
-  const one = { 200: dataOf(userRecordSchema) };
+  const db = app.deps.database.db;
+  const service = new UserService(
+    db,
+    new UserRepository(db),
+    new ProjectRepository(db),
+    new SessionRepository(db),
+  );
+  const security = [{ bearer: [] }];
 
   app.get(
-    '/api/admin/users',
+    '/api/user/information',
     {
-      ...auth,
+      preHandler: app.authenticate,
       schema: {
-        ...s,
-        querystring: listQuerySchema.extend(userListFilterSchema.shape),
-        response: { 200: listOf(userRecordSchema) },
+        tags: ['user'],
+        security,
+        response: { 200: dataOf(userInformationSchema), 401: errorBodySchema },
       },
     },
-    async (req) => ({ data: await service.list(callerOf(req), req.query, req.query) }),
+    async (req) => ({ data: await service.information(req.authUser, req.actor) }),
   );
-  app.get(
-    '/api/admin/users/check-username',
-    {
-      ...auth,
-      schema: {
-        ...s,
-        querystring: z.object({
-          username: z.string().default(''),
-          projectId: z.coerce.number().int().positive().optional(),
-        }),
-        response: { 200: dataOf(checkAnswerSchema) },
-      },
-    },
-    async (req) => ({
-      data: await service.checkUsername(callerOf(req), req.query.username, req.query.projectId),
-    }),
-  );
+
   app.post(
-    '/api/admin/users',
-    { ...auth, schema: { ...s, body: userCreateSchema, response: { 201: dataOf(userRecordSchema) } } },
-    async (req, reply) => reply.status(201).send({ data: await service.create(callerOf(req), req.body) }),
+    '/api/user/change-password',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['user'],
+        security,
+        body: changePasswordRequestSchema,
+        response: { 200: dataOf(z.object({ ok: z.boolean() })), 400: errorBodySchema },
+      },
+    },
+    async (req) => {
+      await service.changePassword(req.authUser, req.body, req.cookies[REFRESH_COOKIE]);
+      return { data: { ok: true } };
+    },
   );
-  app.get(
-    '/api/admin/users/:id',
-    { ...auth, schema: { ...s, params: idParamSchema, response: one } },
+
+  app.post(
+    '/api/user/password-alarm/snooze',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['user'],
+        security,
+        response: { 200: dataOf(z.object({ snoozed_until: z.string() })) },
+      },
+    },
     async (req) => ({
-      data: await service.get(callerOf(req), req.params.id),
-    }),
-  );
-  app.patch(
-    '/api/admin/users/:id',
-    { ...auth, schema: { ...s, params: idParamSchema, body: userUpdateSchema, response: one } },
-    async (req) => ({
-      data: await service.update(callerOf(req), req.params.id, req.body),
-    }),
-  );
-  app.put(
-    '/api/admin/users/:id/default-project',
-    { ...auth, schema: { ...s, params: idParamSchema, body: defaultProjectUpdateSchema, response: one } },
-    async (req) => ({
-      data: await service.setDefaultProject(callerOf(req), req.params.id, req.body.projectId),
-    }),
-  );
-  app.put(
-    '/api/my/default-project',
-    { ...auth, schema: { ...s, tags: ['my'], body: defaultProjectUpdateSchema, response: one } },
-    async (req) => ({
-      data: await service.setDefaultProject(callerOf(req), req.actor.id, req.body.projectId),
+      data: { snoozed_until: (await service.snoozePasswordAlarm(req.authUser)).toISOString() },
     }),
   );
 }

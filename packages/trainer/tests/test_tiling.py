@@ -1,0 +1,71 @@
+"""Native-resolution tiles in the trainer: the grid, boxes seen through a tile, auto scale, and tiled od/sg
+training end to end on small non-square images larger than one tile."""
+import numpy as np
+import torch
+from PIL import Image
+
+from sightline_trainer import loop
+from sightline_trainer.protocol import StopFlag
+from sightline_trainer.tasks import adapter_for
+from sightline_trainer.tasks.od import clip_boxes
+from sightline_trainer.tiling import auto_scale, grid, origins, to_padded_tensor
+
+
+def test_grid_covers_with_overlap_and_pads_small_images():
+    assert origins(20, 32, 8) == [0]
+    o = origins(100, 32, 8)
+    assert o[0] == 0 and o[-1] == 68 and all(o[i - 1] + 32 - o[i] >= 8 for i in range(1, len(o)))
+    t = to_padded_tensor(Image.new("L", (20, 10), 7), 32)
+    assert t.shape == (1, 32, 32) and int(t[0, 0, 0]) == 7 and int(t[0, 31, 31]) == 128
+    tiles, where = grid(torch.zeros(1, 50, 100, dtype=torch.uint8), 32, 8)
+    assert tiles.shape[1:] == (1, 32, 32) and len(where) == len(origins(100, 32, 8)) * len(origins(50, 32, 8))
+
+
+def test_boxes_through_a_tile():
+    b = torch.tensor([[0, 10.0, 10, 20, 20], [1, 28, 0, 40, 10], [2, 31, 5, 50, 9]])
+    out = clip_boxes(b, 0, 0, 32)
+    # whole box kept; 4/12 inside -> dropped (below 40 %); 1/19 inside -> dropped
+    assert out[:, 0].tolist() == [0.0]
+    out = clip_boxes(b, 16, 0, 32)
+    assert out[:, 0].tolist() == [0.0, 1.0, 2.0]  # 4/10 of box 0 is inside (>= 40 %), the others whole or 17/19
+    assert out[0, 1:].tolist() == [0.0, 10.0, 4.0, 20.0]
+
+
+def test_auto_scale_from_object_sizes():
+    assert auto_scale([(640, 640)], 128, [31, 30, 32]) == round(16 / 31, 4)
+    assert auto_scale([(200, 200)], 128, [100]) == 0.64  # never below one tile for the whole image
+    assert auto_scale([(480, 320)], 128, [4]) == 1.0  # never enlarges
+
+
+def _images(tmp, n=12, w=80, h=50):
+    rng = np.random.default_rng(0)
+    items = []
+    for i in range(n):
+        img = rng.normal(110, 6, (h, w)).clip(0, 255).astype(np.uint8)
+        mask = np.zeros((h, w), np.uint8)
+        x, y = int(rng.integers(2, w - 12)), int(rng.integers(2, h - 12))
+        img[y:y + 8, x:x + 8] = 230
+        mask[y:y + 8, x:x + 8] = 255
+        Image.fromarray(img).save(tmp / f"{i}.png")
+        Image.fromarray(mask).save(tmp / f"{i}_m.png")
+        items.append({"path": str(tmp / f"{i}.png"), "masks": [[0, str(tmp / f"{i}_m.png")]],
+                      "boxes": [[0, x, y, x + 8, y + 8]]})
+    return items
+
+
+def _run(task, tmp, items):
+    p = {"epochs": 2, "batchSize": 8, "learningRate": 0.003, "inputSize": 32, "scale": 0, "grayscale": 1, "width": 8,
+         "patience": 5, "valSplit": 0.25, "seed": 1}
+    cfg = {"task": task, "outDir": str(tmp / task), "params": p, "threads": 1,
+           "dataset": {"classes": [{"name": "spot"}], "items": items}}
+    return loop.train(cfg, adapter_for(task), StopFlag())
+
+
+def test_tiled_detection_and_segmentation_train_and_export(tmp_path):
+    items = _images(tmp_path)
+    for task in ("od", "sg"):
+        m = _run(task, tmp_path, items)
+        spec = m["input"]
+        assert spec["resize"] == "tile" and spec["size"] == 32 and spec["overlap"] == 8 and spec["pad"] == 128
+        assert spec["scale"] == 1.0  # objects of 8 px: native resolution
+        assert (tmp_path / task / "model.onnx").exists()
