@@ -56,10 +56,7 @@ export const learningListQuerySchema = z.object({
   task: z.enum(VISION_TASKS).optional(),
   search: z.string().max(100).optional(),
   /** Only learnings whose model can be used (status done): the model select dialog. */
-  done_only: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
+  done_only: z.enum(['true', 'false']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(PAGER.perPage),
 });
