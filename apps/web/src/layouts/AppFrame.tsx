@@ -11,6 +11,12 @@ import { Header } from '../shell/header/Header';
 import type { NavSection } from '../shell/nav/nav-items';
 import { SideNav } from '../shell/nav/SideNav';
 
+/**
+ * The floating customer-service button (52 px, 24 px from the bottom) must never cover the end of a page
+ * (e.g. the image grid's last thumbnail): pages that show it keep this much room below their content.
+ */
+export const CS_CLEARANCE = 24 + 52 + 20;
+
 export interface AppFrameProps {
   nav: NavSection[] | null;
   footer?: boolean;
@@ -39,7 +45,7 @@ export function AppFrame({ nav, footer = false, csFrame = false, padded = true }
         </AppShell.Navbar>
       )}
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
-        <div style={{ flex: 1, padding: padded ? '28px 32px' : 0 }}>
+        <div style={{ flex: 1, padding: padded ? `28px 32px ${csFrame ? CS_CLEARANCE : 28}px` : 0 }}>
           <PageTransition>
             <Outlet />
           </PageTransition>

@@ -44,7 +44,8 @@ export function ServerTable<Row>(p: ServerTableProps<Row>) {
         <Table.Thead>
           <Table.Tr>
             {p.columns.map((c) => (
-              <Table.Th key={c.key} w={c.width}>
+              // Headers stay on one line (English ones are longer); the cells below wrap instead.
+              <Table.Th key={c.key} w={c.width} style={{ whiteSpace: 'nowrap' }}>
                 {c.sortKey && p.onSort ? (
                   <UnstyledButton
                     onClick={() => p.onSort!(c.sortKey!)}

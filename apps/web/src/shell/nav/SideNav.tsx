@@ -40,7 +40,11 @@ export function SideNav({ sections, collapsed, onToggle }: SideNavProps) {
                     aria-label={collapsed ? t(item.label) : undefined}
                   >
                     <item.icon size={20} stroke={1.6} className={classes.icon} />
-                    {!collapsed && <span className={classes.label}>{t(item.label)}</span>}
+                    {!collapsed && (
+                      <span className={classes.label} title={t(item.label)}>
+                        {t(item.label)}
+                      </span>
+                    )}
                   </UnstyledButton>
                 );
                 return collapsed ? (
@@ -55,8 +59,17 @@ export function SideNav({ sections, collapsed, onToggle }: SideNavProps) {
           </div>
         ))}
       </Stack>
-      <UnstyledButton className={classes.toggle} onClick={onToggle} aria-label={t('common:header.toggleNav')} data-testid="nav-toggle">
-        {collapsed ? <IconLayoutSidebarLeftExpand size={20} stroke={1.6} /> : <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />}
+      <UnstyledButton
+        className={classes.toggle}
+        onClick={onToggle}
+        aria-label={t('common:header.toggleNav')}
+        data-testid="nav-toggle"
+      >
+        {collapsed ? (
+          <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
+        ) : (
+          <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
+        )}
       </UnstyledButton>
     </nav>
   );

@@ -13,10 +13,19 @@ interface Props {
   onSelectPage: (select: boolean) => void;
 }
 
-export function ImageToolbar({ filter, onFilter, columns, onColumns, total, pageSelected, onSelectPage }: Props) {
+export function ImageToolbar({
+  filter,
+  onFilter,
+  columns,
+  onColumns,
+  total,
+  pageSelected,
+  onSelectPage,
+}: Props) {
   const { t } = useTranslation('dataset');
   return (
-    <Group justify="space-between" wrap="nowrap">
+    // Texts never wrap (English labels are longer than Korean ones); the column slider gives way first.
+    <Group justify="space-between" wrap="nowrap" gap="md">
       <Group gap="md" wrap="nowrap">
         <SegmentedControl
           size="xs"
@@ -27,17 +36,18 @@ export function ImageToolbar({ filter, onFilter, columns, onColumns, total, page
         />
         <Checkbox
           size="xs"
+          styles={{ label: { whiteSpace: 'nowrap' } }}
           label={t('grid.selectPage')}
           checked={pageSelected === 'all'}
           indeterminate={pageSelected === 'some'}
           onChange={(e) => onSelectPage(e.currentTarget.checked)}
           data-testid="select-page"
         />
-        <Text size="xs" c="dimmed" data-testid="image-total">
+        <Text size="xs" c="dimmed" data-testid="image-total" style={{ whiteSpace: 'nowrap' }}>
           {t('grid.total', { count: total })}
         </Text>
       </Group>
-      <Group gap="xs" wrap="nowrap" w={260}>
+      <Group gap="xs" wrap="nowrap" miw={150} maw={260} style={{ flex: 1 }}>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {t('grid.columns')}
         </Text>
