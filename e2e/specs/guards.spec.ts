@@ -6,7 +6,16 @@ import { login, type TestUser } from '../helpers';
 const TRAIN = ['dataset', 'processing', 'learning', 'inference', 'monitoring'];
 const EXPECTED_NAV: Record<TestUser, string[]> = {
   admin: [...TRAIN, 'resourceMonitoring', 'useHistory', 'admin'],
-  'demo-service': [...TRAIN, 'myInfo', 'myProjects', 'myUsers', 'notifications', 'resourceMonitoring', 'useHistory', 'notices'],
+  'demo-service': [
+    ...TRAIN,
+    'myInfo',
+    'myProjects',
+    'myUsers',
+    'notifications',
+    'resourceMonitoring',
+    'useHistory',
+    'notices',
+  ],
   'demo-company': [...TRAIN, 'myInfo', 'notifications', 'resourceMonitoring', 'notices'],
   'demo-user': [...TRAIN, 'myInfo', 'notifications', 'resourceMonitoring', 'notices'],
   'demo-trial': [...TRAIN, 'myInfo', 'notifications', 'resourceMonitoring', 'notices'],
@@ -15,7 +24,9 @@ const EXPECTED_NAV: Record<TestUser, string[]> = {
 async function navKeys(page: Page): Promise<string[]> {
   const nav = page.getByTestId('side-nav');
   await expect(nav).toBeVisible();
-  const ids = await nav.locator('[data-testid^="nav-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!));
+  const ids = await nav
+    .locator('[data-testid^="nav-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!));
   return ids.filter((id) => id !== 'nav-toggle').map((id) => id.slice(4));
 }
 
@@ -69,7 +80,13 @@ test.describe('navigation per role', () => {
   test('the monitoring layout lists the five monitoring entries', async ({ page }) => {
     await login(page, 'demo-user');
     await page.goto('/monitoring/model-history');
-    expect(await navKeys(page)).toEqual(['lineStatus', 'lineReport', 'inspection', 'inspectionReport', 'modelHistory']);
+    expect(await navKeys(page)).toEqual([
+      'lineStatus',
+      'lineReport',
+      'inspection',
+      'inspectionReport',
+      'modelHistory',
+    ]);
     await expect(page.getByTestId('nav-modelHistory')).toHaveAttribute('aria-current', 'page');
     // On-premise theme: no line dropdown, but the project picker.
     await expect(page.getByTestId('project-select')).toBeVisible();
@@ -99,6 +116,19 @@ test.describe('refusals', () => {
     await expect(page).toHaveURL(/\/train$/);
     await expect(page.getByText('이 메뉴를 사용할 권한이 없습니다.')).toBeVisible();
   });
+
+  for (const user of ['demo-user', 'demo-trial'] as TestUser[]) {
+    test(`${user} typing /my/user or /my/projects is sent to /my`, async ({ page }) => {
+      await login(page, user);
+      for (const path of ['/my/user', '/my/projects', '/my/projects/create', '/my/user/create']) {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/my$/);
+        await expect(page.getByTestId('my-info')).toBeVisible();
+        await expect(page.getByTestId('user-list')).toHaveCount(0);
+        await expect(page.getByTestId('project-list')).toHaveCount(0);
+      }
+    });
+  }
 
   test('a non-admin opening / goes to /train', async ({ page }) => {
     await login(page, 'demo-company');

@@ -2,7 +2,6 @@
 // description document, and the train / inference / augmentation parameter tables.
 import { useState } from 'react';
 import {
-  Button,
   Divider,
   FileInput,
   Group,
@@ -43,6 +42,7 @@ import {
 import { domainResolver } from '../../../forms/form-resolver';
 import { localized } from '../utils/localized';
 import { showServerError } from '../../../forms/server-error';
+import { FormActions } from '../../../components/FormActions';
 
 /** The form is long (three parameter tables): bring the first error into view after a failed save. */
 function scrollToFirstError() {
@@ -189,14 +189,11 @@ function AlgorithmForm({ algorithm }: { algorithm: AlgorithmRecord | null }) {
                 {t('common.fixErrors')}
               </Text>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate(back)}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={save.isPending || upload.isPending} data-testid="algorithm-save">
-                {t('common.save')}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={() => navigate(back)}
+              saving={save.isPending || upload.isPending}
+              saveTestId="algorithm-save"
+            />
           </Stack>
         </form>
       </Paper>

@@ -1,5 +1,5 @@
 // /admin/company/create: registers a company by name; the new company opens on success.
-import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { PageFrame } from '../../../components/PageFrame';
 import { flash } from '../../../components/shared';
 import { showServerError } from '../../../forms/server-error';
 import { domainResolver } from '../../../forms/form-resolver';
+import { FormActions } from '../../../components/FormActions';
 
 export default function CompanyCreatePage() {
   const { t } = useTranslation('admin');
@@ -38,14 +39,7 @@ export default function CompanyCreatePage() {
         <form onSubmit={submit} noValidate>
           <Stack>
             <TextInput label={t('company.name')} withAsterisk {...form.getInputProps('name')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate('/admin/company')}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {t('common.save')}
-              </Button>
-            </Group>
+            <FormActions onCancel={() => navigate('/admin/company')} saving={create.isPending} />
           </Stack>
         </form>
       </Paper>

@@ -1,7 +1,7 @@
 // /admin/project/create and /{id}/edit (also under /my/projects): the project's code (checked for
 // duplicates, fixed after creation), name, company, usage period and limits.
 import { useEffect, useState } from 'react';
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { NumberInput, Paper, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { domainResolver } from '../../../forms/form-resolver';
 import { projectCodeProblem } from '../../../utils/identifier-codes';
 import { showServerError } from '../../../forms/server-error';
 import { fromDateValue, toDateValue } from '../../../utils/dates';
+import { FormActions } from '../../../components/FormActions';
 
 interface Values {
   code: string;
@@ -188,14 +189,11 @@ function ProjectForm({ project }: { project: ProjectRecord | null }) {
                 error={form.errors.learningLimit}
               />
             </SimpleGrid>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate(back)}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending || update.isPending} data-testid="project-save">
-                {t('common.save')}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={() => navigate(back)}
+              saving={create.isPending || update.isPending}
+              saveTestId="project-save"
+            />
           </Stack>
         </form>
       </Paper>

@@ -1,17 +1,7 @@
 // /admin/user/create and /{id}/edit (also /my/user): an account's ID (duplicate-checked), password,
 // role, company, name, department, trial expiry and — when created — its first projects.
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Paper,
-  PasswordInput,
-  Select,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Divider, Group, Paper, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +25,7 @@ import { flash, Spinner } from '../../../components/shared';
 import { domainResolver } from '../../../forms/form-resolver';
 import { showServerError } from '../../../forms/server-error';
 import { fromDateValue, toDateValue } from '../../../utils/dates';
+import { FormActions } from '../../../components/FormActions';
 
 interface Values {
   username: string;
@@ -228,14 +219,11 @@ function UserForm({ user }: { user: UserRecord | null }) {
                 />
               </>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate(back)}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending || update.isPending} data-testid="user-save">
-                {t('common.save')}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={() => navigate(back)}
+              saving={create.isPending || update.isPending}
+              saveTestId="user-save"
+            />
           </Stack>
         </form>
       </Paper>
