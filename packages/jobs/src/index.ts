@@ -11,4 +11,6 @@ export { handlers } from './handlers';
 export { exportDatasetZip, UNCLASSIFIED_FOLDER, type ExportInput, type ExportResult } from './bodies/dataset-export';
 export { collectStorageGarbage, type GcResult } from './bodies/storage-gc';
 export { cleanupExpiredDownloads } from './bodies/download-cleanup';
+export * from './dataset-cache/materialize';
 export { startJobSchedules, type JobSchedule } from './schedule';
+export { learningKeys } from './bodies/learning/train-learning';
