@@ -1,0 +1,102 @@
+// Loss and headline-metric curves (@mantine/charts on recharts): one point per finished epoch from the
+// history, plus the live step losses of the epoch in progress as SSE progress events arrive.
+import { LineChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LearningDetail, LearningProgressEvent } from '@sightline/domain';
+import { curvePoints, headlineMetric } from '../utils/learning-utils';
+
+const fmt = (v: number) =>
+  Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(3);
+
+export function LearningCurves({
+  learning,
+  live,
+}: {
+  learning: LearningDetail;
+  live: readonly LearningProgressEvent[];
+}) {
+  const { t } = useTranslation('learning');
+  const points = curvePoints(learning.task, learning.history, live);
+  const metric = headlineMetric(learning.task, learning.history, live);
+  const last = points.length ? points[points.length - 1]!.x : 1;
+  const xMax = Math.max(Math.ceil(last), learning.history.length + (learning.epochs ? 0 : 1), 1);
+  const xAxisProps = {
+    type: 'number' as const,
+    domain: [0, xMax] as [number, number],
+    allowDecimals: false,
+    tickFormatter: (v: number) => String(v),
+  };
+  const hasLoss = points.some((p) => p.train_loss != null || p.val_loss != null || p.live_loss != null);
+  const metricPoints = points.filter((p) => p.metric != null);
+
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid="learning-curves" data-points={points.length}>
+      <Text fw={600} size="sm" mb="xs">
+        {t('model.curves')}
+      </Text>
+      {!hasLoss ? (
+        <Text size="sm" c="dimmed" data-testid="curves-empty">
+          {t('model.noCurve')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={2} spacing="md">
+          <Stack gap={2} data-testid="loss-chart" data-points={points.length}>
+            <Text size="xs" c="dimmed">
+              {t('model.loss')}
+            </Text>
+            <LineChart
+              h={220}
+              data={points}
+              dataKey="x"
+              withLegend
+              legendProps={{ verticalAlign: 'bottom', height: 30 }}
+              connectNulls
+              withDots={points.length < 40}
+              curveType="linear"
+              xAxisProps={xAxisProps}
+              xAxisLabel={t('model.epochAxis')}
+              valueFormatter={fmt}
+              tooltipAnimationDuration={0}
+              lineChartProps={{ syncId: 'learning' }}
+              series={[
+                { name: 'train_loss', label: t('model.trainLoss'), color: 'blue.6' },
+                { name: 'val_loss', label: t('model.valLoss'), color: 'orange.6' },
+                { name: 'live_loss', label: t('model.liveLoss'), color: 'blue.3', strokeDasharray: '4 3' },
+              ]}
+            />
+          </Stack>
+          <Stack gap={2} data-testid="metric-chart" data-points={metricPoints.length}>
+            <Text size="xs" c="dimmed">
+              {t('model.metric')}
+              {metric ? ` (${metric})` : ''}
+            </Text>
+            {metricPoints.length ? (
+              <LineChart
+                h={220}
+                data={metricPoints}
+                dataKey="x"
+                withLegend
+                legendProps={{ verticalAlign: 'bottom', height: 30 }}
+                connectNulls
+                withDots={metricPoints.length < 40}
+                curveType="linear"
+                xAxisProps={xAxisProps}
+                xAxisLabel={t('model.epochAxis')}
+                valueFormatter={fmt}
+                tooltipAnimationDuration={0}
+                lineChartProps={{ syncId: 'learning' }}
+                series={[{ name: 'metric', label: metric ?? t('model.metric'), color: 'teal.6' }]}
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('model.noCurve')}
+              </Text>
+            )}
+          </Stack>
+        </SimpleGrid>
+      )}
+    </Paper>
+  );
+}
