@@ -1,11 +1,13 @@
 // Dataset rows → VisionDataset through the content-hash cache (packages/jobs materializeDataset), on
 // real PostgreSQL and local-disk storage: a cf dataset uploaded through the API.
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { datasetClasses } from '@sightline/db';
+import sharp from 'sharp';
+import { and, asc, eq } from 'drizzle-orm';
+import { datasetClasses, datasetImages, imageObjects } from '@sightline/db';
 import { materializeDataset, MaterializeError } from '@sightline/jobs';
 import type { Storage } from '@sightline/storage';
 import { validateDataset } from '@sightline/vision';
@@ -201,5 +203,154 @@ describe('materializeDataset (cf)', () => {
     ).rejects.toMatchObject({
       code: 'OBJECT_MISSING',
     });
+  });
+});
+
+describe('materializeDataset (od, sg, ad from image_objects)', () => {
+  async function maskPng(seed: number) {
+    const raw = Buffer.alloc(24 * 24, 0);
+    raw.fill(255, seed * 24, (seed + 4) * 24);
+    return sharp(raw, { raw: { width: 24, height: 24, channels: 1 } })
+      .png()
+      .toBuffer();
+  }
+
+  async function imageRows(id: number) {
+    return t.db
+      .select()
+      .from(datasetImages)
+      .where(eq(datasetImages.datasetId, id))
+      .orderBy(asc(datasetImages.fileName));
+  }
+
+  it('od: boxes with class indexes; images without boxes stay as background', async () => {
+    const { project, headers } = await projectWithMember(t);
+    const imgs = await pngs(3, 7300);
+    const id = await uploadZip(
+      headers,
+      project.id,
+      'odmat',
+      'od',
+      imgs.map((d, i) => ({ name: `${i}.png`, data: d })),
+    );
+    const [c1, c2] = await t.db
+      .insert(datasetClasses)
+      .values([
+        { datasetId: id, name: 'scratch', color: '#ff0000', sortOrder: 0 },
+        { datasetId: id, name: 'dent', color: '#00ff00', sortOrder: 1 },
+      ])
+      .returning();
+    const [i0, i1] = await imageRows(id);
+    await t.db.insert(imageObjects).values([
+      { imageId: i0!.id, classId: c2!.id, kind: 'box', geometry: { x1: 1, y1: 2, x2: 10, y2: 12 } },
+      { imageId: i0!.id, classId: c1!.id, kind: 'box', geometry: { x1: 3, y1: 4, x2: 5, y2: 6 } },
+      { imageId: i1!.id, classId: c1!.id, kind: 'box', geometry: { x1: 0, y1: 0, x2: 23, y2: 23 } },
+      { imageId: i1!.id, classId: c1!.id, kind: 'polygon', geometry: { points: [] } }, // not a box: ignored
+    ]);
+    const out = await materializeDataset({ db: t.db, storage: t.storage, cacheDir: await cacheDir() }, id, {
+      purpose: 'train',
+    });
+    expect(out.dataset.task).toBe('od');
+    expect(out.dataset.classes).toEqual([
+      { name: 'scratch', ok: false },
+      { name: 'dent', ok: false },
+    ]);
+    expect(out.imageIds).toEqual((await imageRows(id)).map((r) => r.id));
+    expect(out.dataset.items.map((it) => it.boxes)).toEqual([
+      [
+        { classIndex: 1, x1: 1, y1: 2, x2: 10, y2: 12 },
+        { classIndex: 0, x1: 3, y1: 4, x2: 5, y2: 6 },
+      ],
+      [{ classIndex: 0, x1: 0, y1: 0, x2: 23, y2: 23 }],
+      [],
+    ]);
+    expect(() => validateDataset(out.dataset)).not.toThrow();
+  });
+
+  it('sg: one cached mask file per mask object; ad (cf dataset asked as ad): train OK only, eval all with masks', async () => {
+    const { project, headers } = await projectWithMember(t);
+    const imgs = await pngs(3, 7400);
+    const sgId = await uploadZip(
+      headers,
+      project.id,
+      'sgmat',
+      'sg',
+      imgs.map((d, i) => ({ name: `${i}.png`, data: d })),
+    );
+    const [cls] = await t.db
+      .insert(datasetClasses)
+      .values({ datasetId: sgId, name: 'crack', color: '#ff0000' })
+      .returning();
+    const rows = await imageRows(sgId);
+    const mask = await maskPng(3);
+    const maskKey = `images/${rows[0]!.id}/mask-0.png`;
+    await t.storage.put(maskKey, mask);
+    const maskHash = createHash('sha256').update(mask).digest('hex');
+    await t.db
+      .insert(imageObjects)
+      .values({
+        imageId: rows[0]!.id,
+        classId: cls!.id,
+        kind: 'mask',
+        geometry: { key: maskKey, sha256: maskHash, width: 24, height: 24 },
+      });
+    const dir = await cacheDir();
+    const sg = await materializeDataset({ db: t.db, storage: t.storage, cacheDir: dir }, sgId, {
+      purpose: 'train',
+    });
+    expect(sg.dataset.items).toHaveLength(3);
+    expect(sg.dataset.items[0]!.masks).toEqual([
+      { classIndex: 0, path: join(dir, 'objects', maskHash.slice(0, 2), `${maskHash}.png`) },
+    ]);
+    expect((await readFile(sg.dataset.items[0]!.masks![0]!.path)).equals(mask)).toBe(true);
+    expect(sg.dataset.items[1]!.masks).toEqual([]);
+    expect(() => validateDataset(sg.dataset)).not.toThrow();
+
+    const cfImgs = await pngs(4, 7500);
+    const cfId = await uploadZip(headers, project.id, 'admat', 'cf', [
+      { name: 'good/a.png', data: cfImgs[0]! },
+      { name: 'good/b.png', data: cfImgs[1]! },
+      { name: 'hole/c.png', data: cfImgs[2]! },
+      { name: 'hole/d.png', data: cfImgs[3]! },
+    ]);
+    await t.db
+      .update(datasetClasses)
+      .set({ isOk: true })
+      .where(and(eq(datasetClasses.datasetId, cfId), eq(datasetClasses.name, 'good')));
+    const [, , c] = await imageRows(cfId);
+    const holeClass = (
+      await t.db.select().from(datasetClasses).where(eq(datasetClasses.datasetId, cfId))
+    ).find((x) => x.name === 'hole')!;
+    const adMaskKey = `images/${c!.id}/mask-0.png`;
+    await t.storage.put(adMaskKey, mask);
+    await t.db
+      .insert(imageObjects)
+      .values({
+        imageId: c!.id,
+        classId: holeClass.id,
+        kind: 'mask',
+        geometry: { key: adMaskKey, sha256: maskHash },
+      });
+    const deps = { db: t.db, storage: t.storage, cacheDir: dir };
+    const train = await materializeDataset(deps, cfId, { purpose: 'train', task: 'ad' });
+    expect(train.dataset.task).toBe('ad');
+    expect(train.dataset.items.map((it) => it.anomalous)).toEqual([false, false]);
+    expect(() => validateDataset(train.dataset)).not.toThrow();
+    const evalDs = await materializeDataset(deps, cfId, { purpose: 'eval', task: 'ad' });
+    expect(evalDs.dataset.items.map((it) => [it.anomalous, !!it.maskPath])).toEqual([
+      [false, false],
+      [false, false],
+      [true, true],
+      [true, false],
+    ]);
+    expect(evalDs.imageIds[2]).toBe(c!.id);
+    expect(() => validateDataset(evalDs.dataset)).not.toThrow();
+    // okClasses swap what counts as OK.
+    const swapped = await materializeDataset(deps, cfId, {
+      purpose: 'train',
+      task: 'ad',
+      okClasses: ['hole'],
+    });
+    expect(swapped.imageIds).toEqual(evalDs.imageIds.slice(2));
   });
 });
