@@ -1,0 +1,56 @@
+// English texts of the compare pages and dialogs (same keys as ko.ts, checked by the compiler).
+import type { SameKeys } from '../../../i18n/texts-shape';
+import type { compareKo } from './ko';
+
+export const compareEn: SameKeys<typeof compareKo> = {
+  title: 'Model comparison',
+  back: 'Evaluations',
+  list: {
+    add: 'Add comparison',
+    empty: 'There are no comparisons yet.',
+    columns: {
+      name: 'Comparison',
+      models: 'Models',
+      dataset: 'Dataset',
+      status: 'Status',
+      metric: 'Metric',
+      requestedAt: 'Requested',
+      actions: 'Actions',
+    },
+  },
+  add: {
+    title: 'Add comparison',
+    models: 'Models to compare',
+    chooseModels: 'Choose models',
+    modelCount: 'Choose {{min}} to {{max}} models.',
+    remove: 'Remove',
+    checking: 'Checking the class information…',
+    match: 'Class info matches (order, name, OK flag).',
+    mismatchAt: "Model '{{model}}', class {{index}}: {{reason}}",
+    reasons: { count: 'different number of classes', name: 'different class name', ok: 'different OK flag' },
+    dataset: 'Evaluation dataset',
+    datasetHint: "Only datasets of purpose 'single performance evaluation' are listed.",
+    datasetRequired: 'Please choose a dataset.',
+    name: 'Comparison name',
+    namePlaceholder: 'Chosen automatically when empty.',
+    threshold: 'Threshold',
+    thresholdHint: "0 to 1; empty uses each model's default",
+    submit: 'Start comparison',
+    created: 'Comparison requested.',
+  },
+  detail: {
+    metrics: 'Metrics side by side',
+    metric: 'Metric',
+    perClass: 'Per-class {{metric}}',
+    disagreements: 'Images where the models disagree ({{count}})',
+    noDisagreements: 'All models agree on every image.',
+    truth: 'Actual',
+    image: 'Image',
+    openResult: 'Result',
+    best: 'Best',
+    delete: 'Delete',
+    deleteTitle: 'Delete comparison',
+    deleteConfirm: "Delete the comparison '{{name}}'?",
+    deleted: 'The comparison was deleted.',
+  },
+};

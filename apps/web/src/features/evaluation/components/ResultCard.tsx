@@ -1,0 +1,73 @@
+// A grid card of one result image: overlays, actual → predicted, score, and a border that tells right
+// from wrong; on the ad page the live threshold's judgement and outline (SPEC §9 outline colours).
+import { memo } from 'react';
+import { AspectRatio, Group, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ResultRow } from '@sightline/domain';
+import { OUTLINE_COLOR, type Judged } from '../utils/threshold';
+import { ResultImage } from './ResultImage';
+
+interface Props {
+  row: ResultRow;
+  classNames: string[];
+  /** ad: the judgement at the slider's threshold (replaces the stored one). */
+  judged?: Judged;
+  showOverlay: boolean;
+  onOpen: (row: ResultRow) => void;
+}
+
+export const ResultCard = memo(function ResultCard({ row, classNames, judged, showOverlay, onOpen }: Props) {
+  const { t } = useTranslation('evaluation');
+  const name = (i: number | null) => (i == null ? t('result.unlabeled') : (classNames[i] ?? String(i)));
+  const predicted = judged ? (judged.ng ? 1 : 0) : row.predicted_class;
+  const correct = judged ? judged.correct : row.correct;
+  const outline = judged?.outline ?? null;
+  const border = outline
+    ? OUTLINE_COLOR[outline]
+    : correct == null
+      ? 'var(--mantine-color-gray-4)'
+      : correct
+        ? 'var(--mantine-color-teal-5)'
+        : 'var(--mantine-color-red-6)';
+
+  return (
+    <Paper
+      withBorder
+      radius="sm"
+      p={2}
+      data-testid="result-card"
+      data-file-name={row.file_name}
+      data-correct={correct == null ? '' : String(correct)}
+      data-predicted={predicted ?? ''}
+      data-outline={outline ?? ''}
+      className={outline ?? undefined}
+      style={{ borderColor: border, borderWidth: outline ? 3 : 2 }}
+    >
+      <UnstyledButton
+        onClick={() => onOpen(row)}
+        w="100%"
+        aria-label={row.file_name}
+        style={{ cursor: 'zoom-in' }}
+      >
+        <AspectRatio ratio={1}>
+          <ResultImage row={row} showOverlay={showOverlay} classNames={classNames} />
+        </AspectRatio>
+      </UnstyledButton>
+      <Tooltip label={row.file_name} openDelay={500}>
+        <Text size="xs" truncate px={2} pt={2}>
+          {row.file_name}
+        </Text>
+      </Tooltip>
+      <Group gap={4} px={2} justify="space-between" wrap="nowrap">
+        <Text size="xs" truncate c={correct === false ? 'red' : undefined}>
+          {name(row.true_class)} → {name(predicted)}
+        </Text>
+        {row.score != null && (
+          <Text size="xs" c="dimmed" data-testid="result-score">
+            {row.score.toFixed(3)}
+          </Text>
+        )}
+      </Group>
+    </Paper>
+  );
+});

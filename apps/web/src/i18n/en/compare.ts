@@ -1,0 +1,4 @@
+// Registered as namespace 'compare'; the texts live with the feature.
+import { compareEn } from '../../features/compare/i18n/en';
+
+export default compareEn;

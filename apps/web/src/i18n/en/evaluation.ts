@@ -1,0 +1,4 @@
+// Registered as namespace 'evaluation'; the texts live with the feature.
+import { evaluationEn } from '../../features/evaluation/i18n/en';
+
+export default evaluationEn;
