@@ -19,6 +19,12 @@ const LearningAddPage = lazyPage(() => import('../features/learning/pages/Learni
 const RelearningPage = lazyPage(() => import('../features/learning/pages/RelearningPage'));
 const LearningModelPage = lazyPage(() => import('../features/learning/pages/LearningModelPage'));
 
+const EvaluationListPage = lazyPage(() => import('../features/evaluation/pages/EvaluationListPage'));
+const EvaluationAddPage = lazyPage(() => import('../features/evaluation/pages/EvaluationAddPage'));
+const EvaluationDetailPage = lazyPage(() => import('../features/evaluation/pages/EvaluationDetailPage'));
+const EvaluationResultPage = lazyPage(() => import('../features/evaluation/pages/EvaluationResultPage'));
+const CompareListPage = lazyPage(() => import('../features/compare/pages/CompareListPage'));
+const CompareDetailPage = lazyPage(() => import('../features/compare/pages/CompareDetailPage'));
 // Tenancy pages, one feature per resource; the /admin and /my route groups below share the project and user pages.
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'));
 const HistoryPage = lazyPage(() => import('../features/history/pages/HistoryPage'));
@@ -106,18 +112,18 @@ const train = group('default', 'train', [
   ['/train/learning/:id/cf', LearningModelPage, 'nav:learning'],
   ['/train/learning/:id/od', LearningModelPage, 'nav:learning'],
   ['/train/learning/:id/sg', LearningModelPage, 'nav:learning'],
-  ['/train/inference', soon, 'nav:inference'],
-  ['/train/inference/add', soon, 'nav:inference'],
-  ['/train/inference/compare', soon, 'nav:inference'],
-  ['/train/inference/compare/:id', soon, 'nav:inference'],
-  ['/train/inference/:id', soon, 'nav:inference'],
-  ['/train/inference/:id/cf', soon, 'nav:inference'],
-  ['/train/inference/:id/od', soon, 'nav:inference'],
-  ['/train/inference/:id/sg', soon, 'nav:inference'],
-  ['/train/inference/:id/result/ad', soon, 'nav:inference'],
-  ['/train/inference/:id/result/cf', soon, 'nav:inference'],
-  ['/train/inference/:id/result/od', soon, 'nav:inference'],
-  ['/train/inference/:id/result/sg', soon, 'nav:inference'],
+  ['/train/inference', EvaluationListPage, 'nav:inference'],
+  ['/train/inference/add', EvaluationAddPage, 'nav:inference'],
+  ['/train/inference/compare', CompareListPage, 'nav:inference'],
+  ['/train/inference/compare/:id', CompareDetailPage, 'nav:inference'],
+  ['/train/inference/:id', EvaluationDetailPage, 'nav:inference'],
+  ['/train/inference/:id/cf', EvaluationDetailPage, 'nav:inference'],
+  ['/train/inference/:id/od', EvaluationDetailPage, 'nav:inference'],
+  ['/train/inference/:id/sg', EvaluationDetailPage, 'nav:inference'],
+  ['/train/inference/:id/result/ad', EvaluationResultPage, 'nav:inference'],
+  ['/train/inference/:id/result/cf', EvaluationResultPage, 'nav:inference'],
+  ['/train/inference/:id/result/od', EvaluationResultPage, 'nav:inference'],
+  ['/train/inference/:id/result/sg', EvaluationResultPage, 'nav:inference'],
 ]);
 
 const monitoring = group('monitoring', 'monitoring', [
