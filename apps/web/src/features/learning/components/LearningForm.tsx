@@ -68,7 +68,15 @@ const SPLIT_MAX = 50;
 
 type NameState = { state: 'idle' | 'checking' | 'ok' } | { state: 'error'; message: string };
 
-export function LearningForm({ mode, initialBaseId }: { mode: 'add' | 'relearn'; initialBaseId?: number }) {
+export function LearningForm({
+  mode,
+  initialBaseId,
+  initialDatasetId,
+}: {
+  mode: 'add' | 'relearn';
+  initialBaseId?: number;
+  initialDatasetId?: number;
+}) {
   const { t } = useTranslation('learning');
   const locale = currentLocale();
   const navigate = useNavigate();
@@ -76,7 +84,7 @@ export function LearningForm({ mode, initialBaseId }: { mode: 'add' | 'relearn';
   const relearn = mode === 'relearn';
 
   const [baseId, setBaseId] = useState<number | null>(initialBaseId ?? null);
-  const [datasetId, setDatasetId] = useState<number | null>(null);
+  const [datasetId, setDatasetId] = useState<number | null>(initialDatasetId ?? null);
   const [taskChoice, setTaskChoice] = useState<VisionTask | null>(null);
   const [name, setName] = useState('');
   const [nameState, setNameState] = useState<NameState>({ state: 'idle' });
@@ -137,13 +145,17 @@ export function LearningForm({ mode, initialBaseId }: { mode: 'add' | 'relearn';
     }
   }, [task, rows, baseModel]);
 
-  // A new dataset: OK classes from the class names (ok, good, normal, pass) and the dataset's own OK flags.
+  // A new dataset: OK classes from the class names (ok, good, normal, pass) and the dataset's own OK flags;
+  // a relearning starts from the base model's OK classes.
   useEffect(() => {
     const names = classes.map((c) => c.name);
     const byName = new Set(defaultOkClasses(names));
-    setOkClasses(classes.filter((c) => c.is_ok || byName.has(c.name)).map((c) => c.name));
+    const baseOk = baseModel ? new Set(baseModel.classes.filter((c) => c.ok).map((c) => c.name)) : null;
+    setOkClasses(
+      classes.filter((c) => (baseOk ? baseOk.has(c.name) : c.is_ok || byName.has(c.name))).map((c) => c.name),
+    );
     setRegions([]);
-  }, [classes]);
+  }, [classes, baseModel]);
 
   // Model name: the domain rule first, then the server's duplicate check, debounced.
   const [debouncedName] = useDebouncedValue(name.trim(), 400);
