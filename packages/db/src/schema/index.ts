@@ -4,3 +4,4 @@ export * from './auth';
 export * from './jobs';
 export * from './tenancy';
 export * from './datasets';
+export * from './evaluation';
