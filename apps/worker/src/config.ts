@@ -1,5 +1,5 @@
 // Worker configuration: every environment variable the worker reads (README "Running more workers").
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { storageConfigFromEnv, type StorageConfig } from '@sightline/storage';
 
 export interface WorkerConfig {
@@ -12,6 +12,12 @@ export interface WorkerConfig {
   supervised: boolean;
   /** Where the SQL migrations are; unset: found beside the bundle or in packages/db. */
   migrationsDir?: string;
+  /** Trainings (learning.train jobs) this worker runs at once (TRAIN_CONCURRENCY, default 1). */
+  trainConcurrency: number;
+  /** Local work files kept across attempts, e.g. learnings/{id} with the epoch checkpoint (WORK_DIR, default DATA_DIR/work). */
+  workDir: string;
+  /** Dataset files fetched from storage, by content hash (CACHE_DIR, default DATA_DIR/cache). */
+  cacheDir: string;
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -23,5 +29,15 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     shutdownGraceMs: Number(env.WORKER_SHUTDOWN_GRACE_MS ?? 10_000),
     supervised: Boolean(env.SIGHTLINE_SUPERVISED),
     migrationsDir: env.MIGRATIONS_DIR || undefined,
+    trainConcurrency: positiveInt(env.TRAIN_CONCURRENCY, 1, 'TRAIN_CONCURRENCY'),
+    workDir: resolve(env.WORK_DIR || join(env.DATA_DIR ?? './data', 'work')),
+    cacheDir: resolve(env.CACHE_DIR || join(env.DATA_DIR ?? './data', 'cache')),
   };
+}
+
+function positiveInt(v: string | undefined, dflt: number, name: string): number {
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1`);
+  return n;
 }

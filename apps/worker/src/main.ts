@@ -27,7 +27,10 @@ async function main() {
   const workers = new WorkerRepository(database.db);
   const workerId = await workers.register(hostname(), process.pid);
   const storage = createStorage(config.storage);
-  const runner = new JobRunner(boss, database, storage, registry, workerId, log);
+  const runner = new JobRunner(boss, database, storage, registry, workerId, log, {
+    concurrency: { 'learning.train': config.trainConcurrency },
+    dirs: { work: config.workDir, cache: config.cacheDir },
+  });
 
   let stopping = false;
   // Spawned by a server (SIGHTLINE_SUPERVISED): if that server dies without stopping us, stop too.

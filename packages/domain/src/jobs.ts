@@ -1,6 +1,7 @@
 // Every background job: one zod discriminated union of names and payloads (STYLE.md §4).
 // Add a job: one member here, one handler in packages/jobs/src/handlers (worker startup fails otherwise).
 import { z } from 'zod';
+import { learningTrainJob } from './learning/schemas';
 
 export const systemSleepJob = z.object({
   kind: z.literal('system.sleep'),
@@ -34,7 +35,7 @@ export const storageGcJob = z.object({
   payload: z.object({}),
 });
 
-export const jobSchema = z.discriminatedUnion('kind', [systemSleepJob, datasetExportJob, downloadCleanupJob, storageGcJob]);
+export const jobSchema = z.discriminatedUnion('kind', [systemSleepJob, datasetExportJob, downloadCleanupJob, storageGcJob, learningTrainJob]);
 export type JobItem = z.infer<typeof jobSchema>;
 export type JobKind = JobItem['kind'];
 export type JobPayload<K extends JobKind> = Extract<JobItem, { kind: K }>['payload'];

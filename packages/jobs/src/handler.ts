@@ -18,6 +18,13 @@ export interface HandlerContext<K extends JobKind> {
   storage: Storage;
   /** 1 on the first try, 2 on the first retry, … */
   attempt: number;
+  /** This worker's local folders: work files kept across attempts (WORK_DIR), the content-hash file cache (CACHE_DIR). */
+  dirs: WorkerDirs;
+}
+
+export interface WorkerDirs {
+  work: string;
+  cache: string;
 }
 
 export type JobResult = Record<string, unknown> | null | void;

@@ -14,3 +14,4 @@ export { cleanupExpiredDownloads } from './bodies/download-cleanup';
 export * from './dataset-cache/materialize';
 export { startJobSchedules, type JobSchedule } from './schedule';
 export { learningKeys } from './bodies/learning/train-learning';
+export { enqueueInTransaction } from './enqueue-in-transaction';

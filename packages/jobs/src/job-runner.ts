@@ -1,10 +1,18 @@
 // Runs pg-boss jobs through their handlers, mirroring state onto the jobs row: running → progress →
 // succeeded | failed | cancelled (or back to queued when pg-boss will retry).
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import { jobSchema, type JobKind } from '@sightline/domain';
 import { JobRepository, type Database } from '@sightline/db';
 import type { Storage } from '@sightline/storage';
-import type { HandlerContext, JobHandler } from './handler';
+import type { HandlerContext, JobHandler, WorkerDirs } from './handler';
+
+export interface JobRunnerOptions {
+  /** Handlers of one kind running at once in this worker (default 1 per kind; TRAIN_CONCURRENCY for learning.train). */
+  concurrency?: Partial<Record<JobKind, number>>;
+  dirs?: WorkerDirs;
+}
 
 const CANCEL_POLL_MS = 1000;
 
@@ -19,6 +27,7 @@ export class JobRunner {
     private readonly registry: Map<JobKind, JobHandler>,
     private readonly workerId: string,
     private readonly log: (msg: string) => void,
+    private readonly opts: JobRunnerOptions = {},
   ) {
     this.jobs = new JobRepository(database.db);
   }
@@ -29,13 +38,17 @@ export class JobRunner {
 
   async start(pollingIntervalSeconds = 0.5): Promise<void> {
     for (const kind of this.registry.keys()) {
-      await this.boss.work<object>(
-        kind,
-        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
-        async (batch) => {
-          for (const job of batch) await this.run(job);
-        },
-      );
+      // pg-boss 10 runs one fetch loop per work() call: n calls = n jobs of this kind at once.
+      const n = Math.max(1, this.opts.concurrency?.[kind] ?? 1);
+      for (let i = 0; i < n; i++) {
+        await this.boss.work<object>(
+          kind,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
+          async (batch) => {
+            for (const job of batch) await this.run(job);
+          },
+        );
+      }
     }
   }
 
@@ -78,6 +91,7 @@ export class JobRunner {
         database: this.database,
         storage: this.storage,
         attempt: job.retryCount + 1,
+        dirs: this.opts.dirs ?? { work: join(tmpdir(), 'sightline-work'), cache: join(tmpdir(), 'sightline-cache') },
       };
       const result = await handler.run(ctx);
       controller.signal.throwIfAborted();

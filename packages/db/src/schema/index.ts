@@ -5,3 +5,4 @@ export * from './jobs';
 export * from './tenancy';
 export * from './datasets';
 export * from './evaluation';
+export * from './learning';
