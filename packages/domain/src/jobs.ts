@@ -1,6 +1,7 @@
 // Every background job: one zod discriminated union of names and payloads (STYLE.md §4).
 // Add a job: one member here, one handler in packages/jobs/src/handlers (worker startup fails otherwise).
 import { z } from 'zod';
+import { compareRunJob, evaluationRunJob } from './inference/schemas';
 import { learningTrainJob } from './learning/schemas';
 
 export const systemSleepJob = z.object({
@@ -35,7 +36,13 @@ export const storageGcJob = z.object({
   payload: z.object({}),
 });
 
-export const jobSchema = z.discriminatedUnion('kind', [systemSleepJob, datasetExportJob, downloadCleanupJob, storageGcJob, learningTrainJob]);
+/** Zips an evaluation's predictions (CSV + JSON) and overlay images for a Result-tab download request. */
+export const evaluationExportJob = z.object({
+  kind: z.literal('evaluation.export'),
+  payload: z.object({ evaluationId: z.number().int().positive() }),
+});
+
+export const jobSchema = z.discriminatedUnion('kind', [systemSleepJob, datasetExportJob, downloadCleanupJob, storageGcJob, evaluationRunJob, compareRunJob, evaluationExportJob, learningTrainJob]);
 export type JobItem = z.infer<typeof jobSchema>;
 export type JobKind = JobItem['kind'];
 export type JobPayload<K extends JobKind> = Extract<JobItem, { kind: K }>['payload'];

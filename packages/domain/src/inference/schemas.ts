@@ -205,7 +205,7 @@ export const disagreementRowSchema = z.object({
   ),
 });
 
-/** Planned jobs (NOT yet in jobs.ts until apps/worker has handlers). */
+/** Job payloads (members of the union in jobs.ts; handlers in packages/jobs/src/handlers). */
 export const evaluationRunJob = z.object({
   kind: z.literal('evaluation.run'),
   payload: z.object({ evaluationId: z.number().int().positive() }),

@@ -6,8 +6,11 @@ import systemSleep from './system-sleep.handler';
 import datasetExport from './dataset-export.handler';
 import downloadCleanup from './download-cleanup.handler';
 import storageGc from './storage-gc.handler';
+import evaluationRun from './evaluation-run.handler';
+import compareRun from './compare-run.handler';
+import evaluationExport from './evaluation-export.handler';
 import learningTrain from './learning-train.handler';
 
 // JobHandler<any>: a handler of one kind is not a JobHandler of the whole union (its ctx is narrower).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const handlers: readonly JobHandler<any>[] = [systemSleep, datasetExport, downloadCleanup, storageGc, learningTrain];
+export const handlers: readonly JobHandler<any>[] = [systemSleep, datasetExport, downloadCleanup, storageGc, learningTrain, evaluationRun, compareRun, evaluationExport];
