@@ -128,6 +128,7 @@ export function CompareAddDialog({ opened, onClose }: { opened: boolean; onClose
                 <Badge
                   key={m.id}
                   size="lg"
+                  tt="none"
                   variant="light"
                   color={mismatch?.model_id === m.id ? 'red' : undefined}
                   rightSection={

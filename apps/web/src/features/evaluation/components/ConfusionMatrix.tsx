@@ -13,7 +13,7 @@ interface Props {
 export function ConfusionMatrix({ classNames, matrix, onCell }: Props) {
   const { t } = useTranslation('evaluation');
   const rowSums = matrix.map((r) => r.reduce((a, b) => a + b, 0));
-  const cell = 46;
+  const cell = 44;
   return (
     <Box style={{ overflow: 'auto', maxWidth: '100%' }} data-testid="confusion-matrix">
       <Table
@@ -33,7 +33,7 @@ export function ConfusionMatrix({ classNames, matrix, onCell }: Props) {
             {classNames.map((n) => (
               <Table.Th key={n} w={cell} ta="center" px={4}>
                 <Tooltip label={n}>
-                  <Text size="xs" fw={600} truncate maw={cell + 20}>
+                  <Text size="xs" fw={600} truncate maw={cell + 8}>
                     {n}
                   </Text>
                 </Tooltip>
@@ -45,7 +45,7 @@ export function ConfusionMatrix({ classNames, matrix, onCell }: Props) {
           {matrix.map((row, a) => (
             <Table.Tr key={a}>
               <Table.Th px={8}>
-                <Text size="xs" fw={600} truncate maw={140}>
+                <Text size="xs" fw={600} truncate maw={120}>
                   {classNames[a] ?? a}
                 </Text>
               </Table.Th>
@@ -62,7 +62,7 @@ export function ConfusionMatrix({ classNames, matrix, onCell }: Props) {
                   <Table.Td key={p} p={0} style={{ background: bg }}>
                     <UnstyledButton
                       w="100%"
-                      h={34}
+                      h={32}
                       miw={cell}
                       ta="center"
                       disabled={v === 0}

@@ -22,13 +22,15 @@ export const ResultCard = memo(function ResultCard({ row, classNames, judged, sh
   const predicted = judged ? (judged.ng ? 1 : 0) : row.predicted_class;
   const correct = judged ? judged.correct : row.correct;
   const outline = judged?.outline ?? null;
+  // ad: the outline tells the live judgement; cf/od/sg: the border tells right from wrong.
   const border = outline
     ? OUTLINE_COLOR[outline]
-    : correct == null
+    : correct == null || judged
       ? 'var(--mantine-color-gray-4)'
       : correct
         ? 'var(--mantine-color-teal-5)'
         : 'var(--mantine-color-red-6)';
+  const label = `${name(row.true_class)} → ${name(predicted)}`;
 
   return (
     <Paper
@@ -59,8 +61,8 @@ export const ResultCard = memo(function ResultCard({ row, classNames, judged, sh
         </Text>
       </Tooltip>
       <Group gap={4} px={2} justify="space-between" wrap="nowrap">
-        <Text size="xs" truncate c={correct === false ? 'red' : undefined}>
-          {name(row.true_class)} → {name(predicted)}
+        <Text size="xs" truncate c={correct === false ? 'red' : undefined} title={label}>
+          {label}
         </Text>
         {row.score != null && (
           <Text size="xs" c="dimmed" data-testid="result-score">

@@ -87,13 +87,14 @@ export function ResultImage({
                 vectorEffect="non-scaling-stroke"
               />
               {large && (
+                // Predicted labels above the box, true labels inside its bottom edge, so they never overlap.
                 <text
                   x={b.x + 2}
-                  y={Math.max(12, b.y - 3)}
+                  y={b.truth ? b.y + b.h - font(size) * 0.3 : Math.max(font(size), b.y - font(size) * 0.25)}
                   fill={b.truth ? TRUE_COLOR : PRED_COLOR}
-                  fontSize={Math.max(10, size.h / 40)}
+                  fontSize={font(size)}
                   stroke="white"
-                  strokeWidth={2}
+                  strokeWidth={font(size) * 0.18}
                   style={{ paintOrder: 'stroke' }}
                 >
                   {(classNames[b.class_index] ?? String(b.class_index)) +
@@ -107,3 +108,6 @@ export function ResultImage({
     </Box>
   );
 }
+
+/** Label size in image pixels: about 13 screen px in the 540 px high viewer. */
+const font = (size: { w: number; h: number }) => Math.max(4, Math.max(size.w, size.h) * 0.026);

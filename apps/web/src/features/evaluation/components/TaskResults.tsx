@@ -42,7 +42,7 @@ export function CfResult({ evaluationId, detail, classNames }: Props<'cf'>) {
         ]}
       />
       <Grid gutter="md">
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Grid.Col span={{ base: 12, md: 7 }}>
           <Section title={t('result.confusion')}>
             <ConfusionMatrix
               classNames={names}
@@ -51,7 +51,7 @@ export function CfResult({ evaluationId, detail, classNames }: Props<'cf'>) {
             />
           </Section>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Grid.Col span={{ base: 12, md: 5 }}>
           <Section title={t('result.perClass')}>
             <PerClassTable rows={detail.perClass} keys={['precision', 'recall', 'f1', 'support']} />
           </Section>
