@@ -11,7 +11,7 @@ export const datasets = pgTable('datasets', {
     .notNull()
     .references(() => projects.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
-  type: text('type').$type<'cf' | 'od' | 'sg'>().notNull(),
+  type: text('type').$type<'cf' | 'od' | 'sg' | 'ad'>().notNull(),
   purpose: text('purpose').$type<'preprocessing' | 'evaluation'>().notNull().default('preprocessing'),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: tz('created_at').notNull().defaultNow(),

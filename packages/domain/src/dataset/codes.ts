@@ -12,6 +12,8 @@ export const DatasetErrorCode = {
   FileNameInvalid: 'FILE_NAME_INVALID',
   ClassFolderNameInvalid: 'CLASS_FOLDER_NAME_INVALID',
   NotAnImage: 'NOT_AN_IMAGE',
+  LabelFileInvalid: 'LABEL_FILE_INVALID',
+  LabelMaskSize: 'LABEL_MASK_SIZE',
   ImageCorrupt: 'IMAGE_CORRUPT',
   FileTooLarge: 'FILE_TOO_LARGE',
   UploadTooLarge: 'UPLOAD_TOO_LARGE',

@@ -1,5 +1,5 @@
 // Dataset vocabulary (SPEC §1, §3, §4): task types, purposes, image filters and download states.
-export const DATASET_TYPES = ['cf', 'od', 'sg'] as const;
+export const DATASET_TYPES = ['cf', 'od', 'sg', 'ad'] as const;
 export type DatasetType = (typeof DATASET_TYPES)[number];
 
 /** Dataset selection is by purpose: data preprocessing or single performance evaluation (SPEC §4). */

@@ -104,6 +104,11 @@ export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
   ZIP_TOO_MANY_ENTRIES: { ko: '압축 파일의 항목이 너무 많습니다 (최대 {max}): {file}', en: 'The zip has too many entries (at most {max}): {file}' },
   ZIP_UNSAFE_PATH: { ko: '허용되지 않는 경로가 압축 파일에 있습니다: {file}', en: 'The zip contains a path that is not allowed: {file}' },
   ZIP_SYMLINK: { ko: '압축 파일에 심볼릭 링크가 있습니다: {file}', en: 'The zip contains a symbolic link: {file}' },
+  LABEL_FILE_INVALID: {
+    ko: '라벨 파일을 읽을 수 없거나 형식이 올바르지 않습니다: {file}',
+    en: 'A label file cannot be read or is not in a supported format: {file}',
+  },
+  LABEL_MASK_SIZE: { ko: '마스크 크기가 이미지 크기와 다릅니다: {file}', en: 'A mask does not have the size of its image: {file}' },
   NO_IMAGES: { ko: '업로드할 이미지가 없습니다.', en: 'There are no images to upload.' },
   UPLOAD_LIMIT_EXCEEDED: {
     ko: '최대 업로드 개수를 초과했습니다. (남은 업로드 개수: {remaining})',

@@ -9,7 +9,7 @@ import {
   mergeClassesError,
   type Actor,
 } from '@sightline/domain';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import type { DatasetClassRow } from '@sightline/db';
 import type { DatasetRepository } from './dataset.repository';
 import type { DatasetService } from './dataset.service';
@@ -24,7 +24,7 @@ export class ClassService {
 
   private async cfDataset(actor: Actor, id: number) {
     const ds = await this.datasets.datasetFor(actor, id);
-    if (ds.type !== 'cf') throw new AppError(E.ClassesOnlyForCf, 400);
+    if (ds.type !== 'cf' && ds.type !== 'ad') throw new AppError(E.ClassesOnlyForCf, 400);
     const classes = (await this.repo.classes(id)).map((c) => c.c);
     return { ds, classes };
   }

@@ -14,10 +14,10 @@ import {
   type ProductName,
   type UploadQuota,
 } from '@sightline/domain';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import { imageKeys, type Storage } from '@sightline/storage';
 import type { DatasetRow, UserRow } from '@sightline/db';
-import type { DatasetAccess } from './dataset-access';
+import type { ProjectAccess } from '../../common/project-access';
 import type { DatasetRepository } from './dataset.repository';
 import { mapClass, mapDatasetSummary, mapImage } from './dataset.mapper';
 import { datasetMediaScope, type MediaSigner } from './media-signer';
@@ -28,7 +28,7 @@ export const isTrialUser = (user: Pick<UserRow, 'trial' | 'roleId'>, product: Pr
 export class DatasetService {
   constructor(
     private readonly repo: DatasetRepository,
-    private readonly access: DatasetAccess,
+    private readonly access: ProjectAccess,
     private readonly storage: Storage,
     private readonly media: MediaSigner,
   ) {}
@@ -69,8 +69,8 @@ export class DatasetService {
       ...mapDatasetSummary(row.d, row),
       folders: folders.map((f) => ({ id: f.id, name: f.name, image_count: Number(f.imageCount) })),
       classes: cls,
-      unclassified_count: row.d.type === 'cf' ? unclassified : 0,
-      class_problems: row.d.type === 'cf' ? classSetErrors(cls.map((c) => ({ name: c.name, isOk: c.is_ok }))) : [],
+      unclassified_count: row.d.type === 'cf' || row.d.type === 'ad' ? unclassified : 0,
+      class_problems: row.d.type === 'cf' || row.d.type === 'ad' ? classSetErrors(cls.map((c) => ({ name: c.name, isOk: c.is_ok }))) : [],
     };
   }
 

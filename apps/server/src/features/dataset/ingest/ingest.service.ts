@@ -2,9 +2,11 @@
 // image with bounded concurrency → one DB transaction. On any failure every object this upload wrote
 // is deleted again, so the dataset is exactly as it was before.
 import { randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import {
   DatasetErrorCode as E,
+  CLASS_MAX,
   TRIAL_UPLOAD_MAX_IMAGES,
   classColorAt,
   datasetNameError,
@@ -13,7 +15,7 @@ import {
   type UploadProgress,
   type UploadResult,
 } from '@sightline/domain';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../common/app-error';
 import { imageKeys, type Storage } from '@sightline/storage';
 import type { NewDatasetImageRow } from '@sightline/db';
 import type { DatasetRepository } from '../dataset.repository';
@@ -21,6 +23,7 @@ import { openUploadedZip, type OpenedZip, type ZipEntryRef } from './zip-reader'
 import { planUpload, type PlanSource, type PlannedImage } from './upload-plan';
 import { processImage, sha256 } from './image-processor';
 import { formatBytes, type UploadLimits } from './upload-limits';
+import { UploadAnnotations } from './annotations/upload-annotations';
 
 export interface SpooledFile {
   path: string;
@@ -60,13 +63,15 @@ export class IngestService {
 
     const zips: OpenedZip[] = [];
     const written: string[] = [];
+    const annotations = new UploadAnnotations(target.type);
     try {
       const sources: PlanSource<Ref>[] = [];
       for (const f of req.files) {
         if (isZip(f)) {
           const zip = await openUploadedZip(f.path, f.originalName, f.size, this.limits);
           zips.push(zip);
-          for (const entry of zip.entries) sources.push({ relPath: entry.path, zipName: f.originalName, ref: { kind: 'zip', zip, entry } });
+          const zipSources = zip.entries.map((entry) => ({ relPath: entry.path, zipName: f.originalName, ref: { kind: 'zip' as const, zip, entry } }));
+          sources.push(...(await annotations.take(zipSources, zip, f.originalName, dirname(f.path))));
         } else {
           if (f.size > this.limits.maxImageBytes) {
             throw new AppError(E.FileTooLarge, 400, { file: f.originalName, max: formatBytes(this.limits.maxImageBytes) });
@@ -84,7 +89,9 @@ export class IngestService {
         existingClasses: existingClassRows.map((c) => c.c.name),
       });
       if (!plan.images.length) throw new AppError(E.NoImages, 400);
-      if (target.type !== 'cf' && plan.newClasses.length) throw new AppError(E.ClassesOnlyForCf, 400);
+      if (target.type !== 'cf' && target.type !== 'ad' && plan.newClasses.length) throw new AppError(E.ClassesOnlyForCf, 400);
+      plan.newClasses.push(...annotations.newClasses([...existingClassRows.map((c) => c.c.name), ...plan.newClasses]));
+      if (existingClassRows.length + plan.newClasses.length > CLASS_MAX) throw new AppError(E.ClassLimit, 400);
       await this.checkLimits(req, plan.images.length);
 
       // Decode, hash, thumbnail and store, a few at a time; zip entries are read in order.
@@ -105,7 +112,7 @@ export class IngestService {
           failure = err;
           break;
         }
-        const p = this.storeOne(item, buf, known, duplicates, written)
+        const p = this.storeOne(item, buf, known, duplicates, written, annotations)
           .then((row) => {
             if (row) rows.push(row);
             progress({ processed: ++processed });
@@ -121,7 +128,7 @@ export class IngestService {
       if (failure) throw failure;
 
       progress({ phase: 'saving' });
-      const result = await this.save(req, target, plan, rows, existingClassRows.length);
+      const result = await this.save(req, target, plan, rows, existingClassRows.length, annotations);
       progress({ phase: 'done' });
       return { ...result, duplicates, renamed: plan.renamed };
     } catch (err) {
@@ -130,6 +137,7 @@ export class IngestService {
       throw err;
     } finally {
       for (const z of zips) z.close();
+      await annotations.close();
     }
   }
 
@@ -164,6 +172,7 @@ export class IngestService {
     known: Map<string, string>,
     duplicates: UploadResult['duplicates'],
     written: string[],
+    annotations: UploadAnnotations,
   ) {
     const hash = sha256(buf);
     const dupOf = known.get(hash);
@@ -178,6 +187,7 @@ export class IngestService {
     written.push(keys.original, keys.thumb);
     await this.storage.put(keys.original, buf, { contentType: `image/${img.format}` });
     await this.storage.put(keys.thumb, img.thumb, { contentType: 'image/webp' });
+    await annotations.store(item.ref.kind === 'zip' ? item.ref.entry : null, id, img, this.storage, written);
     return {
       id,
       folder: item.folder,
@@ -199,6 +209,7 @@ export class IngestService {
     plan: { folders: string[]; newClasses: string[] },
     rows: (Omit<NewDatasetImageRow, 'datasetId' | 'folderId' | 'classId'> & { folder: string; className: string | null })[],
     classOffset: number,
+    annotations: UploadAnnotations,
   ): Promise<Omit<UploadResult, 'duplicates' | 'renamed'>> {
     const { inserted, datasetId } = await this.repo
       .transaction(async (tx) => {
@@ -215,7 +226,7 @@ export class IngestService {
         const folderId = new Map(folders.map((f) => [f.name, f.id]));
         await this.repo.insertClasses(
           tx,
-          plan.newClasses.map((name, i) => ({ datasetId: ds.id, name, color: classColorAt(classOffset + i), sortOrder: classOffset + i })),
+          plan.newClasses.map((name, i) => ({ datasetId: ds.id, name, color: classColorAt(classOffset + i), sortOrder: classOffset + i, isOk: annotations.isOk(name) })),
         );
         const classId = new Map((await this.repo.classes(ds.id, tx)).map((c) => [c.c.name, c.c.id]));
         const inserted = await this.repo.insertImages(
@@ -227,6 +238,7 @@ export class IngestService {
             classId: className ? (classId.get(className) ?? null) : null,
           })),
         );
+        await annotations.insertObjects(tx, inserted, classId);
         const usage = await this.repo.addUploadUsage(tx, req.projectId, inserted.size);
         // Re-checked under the counter's row lock: two uploads racing for the last slots.
         if (usage.limit !== null && usage.used > usage.limit) {

@@ -11,7 +11,7 @@ import {
   uniqueFileName,
   type DatasetType,
 } from '@sightline/domain';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../common/app-error';
 
 export interface PlanSource<T> {
   /** Path inside its zip ('dir/class/a.png'), or the file name of a loose file. */
@@ -75,7 +75,7 @@ export function planUpload<T>(
     const root = explicitFolder ?? (src.zipName ? zipStemFolder(src.zipName) : DEFAULT_FOLDER_NAME);
     let folder = root;
     let className: string | null = null;
-    if (opts.type === 'cf') {
+    if (opts.type === 'cf' || opts.type === 'ad') {
       if (parts.length > 2) throw fail(E.FolderTooDeep, { file: label });
       if (parts.length === 2) folder = parts[0]!;
       className = parts.length ? parts[parts.length - 1]! : null;

@@ -18,7 +18,7 @@ export const datasetEn: Shape<typeof datasetKo> = {
       updatedAt: 'Last modified',
     },
   },
-  types: { cf: 'Classification', od: 'Object detection', sg: 'Segmentation' },
+  types: { cf: 'Classification', od: 'Object detection', sg: 'Segmentation', ad: 'Anomaly detection' },
   purposes: { preprocessing: 'Data preprocessing', evaluation: 'Single performance evaluation' },
   detail: {
     back: 'Back to list',

@@ -14,7 +14,7 @@ export const datasetKo = {
       updatedAt: '최종 수정일',
     },
   },
-  types: { cf: '분류', od: '객체 검출', sg: '분할' },
+  types: { cf: '분류', od: '객체 검출', sg: '분할', ad: '이상 탐지' },
   purposes: { preprocessing: '데이터 전처리', evaluation: '단일 성능 평가' },
   detail: {
     back: '목록으로',
