@@ -1,7 +1,7 @@
 // Model learning end to end (issue 14, web part): upload a small class-folder zip, train a cf model with tiny
 // parameters and watch its loss curve grow while it trains, cancel a second training from the list, hit the
-// 3-concurrent-trainings limit and read the message. Screenshots at 1280×768: learning-add, learning-model,
-// learning-list.
+// 3-concurrent-trainings limit and read the message. Screenshots at 1280×768: learning-add (+ -regions),
+// learning-model (+ -running), learning-list.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ const SHOTS = join(import.meta.dirname, 'screenshots');
 const CLASSES = ['good', 'scratch'] as const;
 const PER_CLASS = 24;
 /** Tiny parameters: a few seconds per epoch on 2 shared cores. */
-const TINY = { epochs: 6, batchSize: 8, inputSize: 32, width: 8, patience: 20 };
+const TINY = { epochs: 10, batchSize: 8, inputSize: 32, width: 8, patience: 20 };
 /** A training that stays active long enough to be canceled or to count against the limit. */
 const LONG = { epochs: 400, batchSize: 8, inputSize: 32, width: 8, patience: 100 };
 
@@ -137,6 +137,19 @@ test('train a cf model and watch it, cancel a second one, hit the 3-trainings li
   await page.getByTestId('learning-name').fill(modelName);
   await expect(page.getByText(/사용할 수 있는 이름입니다|The name is available/)).toBeVisible();
   await shot(page, 'learning-add');
+  // Lower half: OK classes and a target region drawn on a dataset image (removed again before sending).
+  const canvas = page.getByTestId('region-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.25);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.8, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByTestId('region-row')).toHaveCount(1);
+  await page.mouse.move(0, 0);
+  await shot(page, 'learning-add-regions');
+  await page.getByTestId('region-remove').click();
+  await expect(page.getByTestId('region-row')).toHaveCount(0);
   await page.getByTestId('learning-submit').click();
 
   // ---- the model page: live progress and the curve growing ----
@@ -155,7 +168,8 @@ test('train a cf model and watch it, cancel a second one, hit the 3-trainings li
     const status = await statusOf();
     const pts = Number((await page.getByTestId('learning-curves').getAttribute('data-points')) ?? 0);
     if (pts !== seen.at(-1)) seen.push(pts);
-    if (!shotWhileRunning && status === 'running' && pts >= 3) {
+    if (!shotWhileRunning && status === 'running' && pts >= 4) {
+      await page.mouse.move(0, 0);
       await shot(page, 'learning-model-running');
       shotWhileRunning = true;
     }
@@ -163,6 +177,7 @@ test('train a cf model and watch it, cancel a second one, hit the 3-trainings li
     await page.waitForTimeout(150);
   }
   test.info().annotations.push({ type: 'curve points over time', description: seen.join(' → ') });
+  console.log(`curve points over time: ${seen.join(' → ')}`);
   await expect(
     page.getByTestId('learning-model-page').getByTestId('learning-status').first(),
   ).toHaveAttribute('data-status', 'done');

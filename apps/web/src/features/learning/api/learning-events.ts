@@ -88,7 +88,8 @@ export function useProjectLearningEvents(projectId: number | undefined) {
 
 /**
  * The model page: progress events (phase, epoch, step, loss, images/s, ETA) go to `onProgress`; status events
- * update the cached detail, and the detail is reloaded when an epoch ends (new history point) or it finishes.
+ * update the cached detail. The detail (with its history) is reloaded when an epoch ends — a new epoch number
+ * in either event, or an epoch's metric — and when the training finishes.
  */
 export function useLearningEvents(
   id: number,
@@ -100,9 +101,24 @@ export function useLearningEvents(
   progressRef.current = onProgress;
   useEffect(() => {
     if (!enabled || id <= 0) return;
-    let lastEpoch: number | null = null;
+    let lastEpoch: number | null | undefined;
+    let lastMetricEpoch: number | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
     let close = () => undefined as void;
-    const reload = () => void qc.invalidateQueries({ queryKey: learningKeys.detail(id) });
+    const reloadNow = () => void qc.invalidateQueries({ queryKey: learningKeys.detail(id) });
+    // At most one reload in flight per burst of events.
+    const reload = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        reloadNow();
+      }, 250);
+    };
+    const seeEpoch = (epoch: number | null) => {
+      if (epoch === null) return;
+      if (lastEpoch !== undefined && epoch !== lastEpoch) reload();
+      lastEpoch = epoch;
+    };
     close = openEventStream(
       routePath(TRAIN_ROUTES.learningEvents.path, { id }),
       {},
@@ -112,9 +128,9 @@ export function useLearningEvents(
           if (!parsed.success) return;
           const e = parsed.data;
           progressRef.current(e);
-          // A metric arrives once an epoch ended: the server has appended the epoch to the history.
-          if (e.metric != null && e.epoch !== lastEpoch) {
-            lastEpoch = e.epoch;
+          seeEpoch(e.epoch);
+          if (e.metric != null && e.epoch !== lastMetricEpoch) {
+            lastMetricEpoch = e.epoch;
             reload();
           }
         },
@@ -122,15 +138,19 @@ export function useLearningEvents(
           const parsed = learningListItemSchema.safeParse(raw);
           if (!parsed.success) return;
           applyStatus(qc, parsed.data);
+          seeEpoch(parsed.data.epoch);
           if (isTerminalStatus(parsed.data.status)) {
             // The server closes the stream at a terminal status; EventSource would reconnect, so close here.
             close();
-            reload();
+            reloadNow();
             void qc.invalidateQueries({ queryKey: learningKeys.lists() });
           }
         },
       },
     );
-    return () => close();
+    return () => {
+      if (timer) clearTimeout(timer);
+      close();
+    };
   }, [id, enabled, qc]);
 }

@@ -351,6 +351,7 @@ export function LearningForm({
               }
               description={nameState.state === 'ok' ? t('form.nameAvailable') : undefined}
               data-testid="learning-name"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
           </Group>
           {tasks.length > 1 && !baseModel && (

@@ -159,6 +159,7 @@ export function RegionEditor({ image, regions, onChange, error }: Props) {
                   leftSection={<Text size="xs">{k}</Text>}
                   min={k === 'w' || k === 'h' ? 1 : 0}
                   allowDecimal={false}
+                  hideControls
                   value={r[k]}
                   onChange={(v) => set(i, { [k]: typeof v === 'number' ? v : Number(v) || 0 })}
                   aria-label={`${k} ${i + 1}`}
@@ -169,6 +170,7 @@ export function RegionEditor({ image, regions, onChange, error }: Props) {
                 color="red"
                 onClick={() => onChange(regions.filter((_, j) => j !== i))}
                 aria-label={t('form.regionRemove')}
+                data-testid="region-remove"
               >
                 <IconTrash size={14} />
               </ActionIcon>

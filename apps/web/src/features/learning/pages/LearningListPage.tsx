@@ -98,21 +98,20 @@ function useColumns(): Column<LearningListItem>[] {
     {
       key: 'actions',
       header: t('list.columns.actions'),
-      width: 90,
+      width: 110,
       render: (l) => (
-        <Group gap={4} wrap="nowrap" onClick={stop}>
+        <Group gap={4} wrap="nowrap" justify="flex-end" onClick={stop}>
           {isActiveStatus(l.status) && (
-            <Tooltip label={t('list.cancel')}>
-              <ActionIcon
-                variant="subtle"
-                color="orange"
-                aria-label={t('list.cancel')}
-                data-testid="learning-cancel"
-                onClick={() => void actions.cancel(l)}
-              >
-                <IconPlayerStop size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="orange"
+              leftSection={<IconPlayerStop size={12} />}
+              data-testid="learning-cancel"
+              onClick={() => void actions.cancel(l)}
+            >
+              {t('list.cancel')}
+            </Button>
           )}
           <Tooltip label={canDeleteLearning(l.status) ? t('list.delete') : t('list.deleteDisabled')}>
             <ActionIcon

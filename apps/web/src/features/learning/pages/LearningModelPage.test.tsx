@@ -15,6 +15,7 @@ import {
   settle,
   setup,
   teardown,
+  wait,
 } from '../test-harness';
 import LearningModelPage from './LearningModelPage';
 
@@ -87,10 +88,18 @@ describe('LearningModelPage', { timeout: 30_000 }, () => {
     current = detail({ history: [hist(1), hist(2), hist(3)], progress: 60 });
     const before = requests.filter((r) => r.url === '/api/v2/learnings/1').length;
     es.emit('progress', progress({ step: 8, metric: 0.6, metric_name: 'accuracy', progress: 60 }));
+    await wait(300);
     await settle(10);
     expect(requests.filter((r) => r.url === '/api/v2/learnings/1').length).toBe(before + 1);
     expect(points()).toBe(3);
     expect(Number($('[data-testid="metric-chart"]')!.dataset.points)).toBe(3);
+
+    // A new epoch number in a status event also means the previous epoch is in the history.
+    current = detail({ history: [hist(1), hist(2), hist(3), hist(4)], progress: 80, epoch: 5 });
+    es.emit('status', item({ epoch: 5, progress: 80 }));
+    await wait(300);
+    await settle(10);
+    expect(points()).toBe(4);
 
     // A terminal status closes the stream (EventSource would reconnect otherwise) and reloads.
     current = detail({ history: [hist(1), hist(2), hist(3)], status: 'done', progress: 100 });

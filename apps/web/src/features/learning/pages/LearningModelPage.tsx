@@ -100,7 +100,9 @@ function ParamsTable({ learning }: { learning: LearningDetail }) {
   const locale = currentLocale();
   const algorithms = useTrainingAlgorithms(learning.project.id, learning.task);
   const row = algorithms.data?.find((r) => r.id === learning.algorithm.id);
-  const named = new Map(paramsOf(row).map((p) => [p.key, p.name?.[locale] ?? p.key]));
+  // Resolved params also carry the augmentation settings the training used.
+  const declared = [...paramsOf(row), ...((row?.augmentationParams ?? []) as ReturnType<typeof paramsOf>)];
+  const named = new Map(declared.map((p) => [p.key, p.name?.[locale] ?? p.key]));
   return (
     <Paper withBorder radius="lg" p="md">
       <Text fw={600} size="sm" mb="xs">
