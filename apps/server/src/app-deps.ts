@@ -9,7 +9,7 @@ import type { JobQueue } from '@sightline/jobs';
 import type { JobEvents } from '@sightline/jobs';
 import type { Storage } from '@sightline/storage';
 import { createStorage } from '@sightline/storage';
-import { MediaSigner } from './features/datasets/media-signer';
+import { MediaSigner } from './features/dataset/media-signer';
 
 export interface AppDeps {
   config: ServerConfig;

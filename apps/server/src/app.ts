@@ -1,4 +1,4 @@
-// The Fastify app factory. Features register here, one line each (see CONVENTIONS.md).
+// The Fastify app factory: plugins, error handling, then every feature of features/index.ts.
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -11,24 +11,19 @@ import {
 } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@sightline/domain';
 import type { AppDeps } from './app-deps';
-import { registerErrorHandling, sendError } from './http/error-handler';
-import { codedValidation } from './http/coded-validation';
+import { registerErrorHandling, sendError } from './common/error-handler';
+import { codedValidation } from './common/coded-validation';
+import { RequestLogController } from './common/request-log';
 import authPlugin from './plugins/auth.plugin';
 import webStatic from './plugins/web-static.plugin';
-import authRoutes from './features/auth/auth.routes';
-import userRoutes from './features/users/user.routes';
-import projectRoutes from './features/projects/project.routes';
-import commonRoutes from './features/common/common.routes';
-import systemRoutes from './features/system/system.routes';
-import jobRoutes from './features/jobs/job.routes';
-import datasetAreaRoutes from './features/datasets/dataset.routes';
-import downloadRoutes from './features/downloads/download.routes';
-import tenancyRoutes from './features/tenancy/tenancy.plugin';
+import { registerFeatures } from './features';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
+    // Requests at debug; failed and slow ones (> SLOW_REQUEST_MS) at info.
+    logController: new RequestLogController(deps.config.slowRequestMs),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
@@ -48,16 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
 
-  // Features: one line each. Keep this list additive.
-  await app.register(authRoutes);
-  await app.register(userRoutes);
-  await app.register(projectRoutes);
-  await app.register(commonRoutes);
-  await app.register(systemRoutes);
-  await app.register(jobRoutes);
-  await app.register(datasetAreaRoutes);
-  await app.register(downloadRoutes);
-  await app.register(tenancyRoutes);
+  // Every feature's routes, from the one list in features/index.ts.
+  await registerFeatures(app);
 
   // Unknown /api/* answers JSON 404; everything else may be a web route (history mode).
   app.setNotFoundHandler((req, reply) => {
@@ -69,3 +56,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webStatic.plugin, { root: deps.config.webDist });
   return app;
 }
+

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PRODUCT_NAMES, type ProductName } from '@sightline/domain';
 import { storageConfigFromEnv, type StorageConfig } from '@sightline/storage';
-import { uploadLimitsFromEnv, type UploadLimits } from './features/datasets/ingest/upload-limits';
+import { uploadLimitsFromEnv, type UploadLimits } from './features/dataset/ingest/upload-limits';
 
 export interface ServerConfig {
   port: number;

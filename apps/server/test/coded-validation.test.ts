@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { codedValidation } from '../src/http/coded-validation';
-import { AppError } from '../src/http/app-error';
-import { registerErrorHandling } from '../src/http/error-handler';
+import { codedValidation } from '../src/common/coded-validation';
+import { AppError } from '../src/common/app-error';
+import { registerErrorHandling } from '../src/common/error-handler';
 import { setupTestApp } from './harness';
 
 /** A bare app with only the http/ modules: the formatter is not tied to any feature's routes. */

@@ -4,8 +4,8 @@
 // Decided by the policy's `can(…, 'project.train' | 'project.monitor')`.
 import { describe, expect, it } from 'vitest';
 import type { Actor, ProjectPermissionId, RoleId } from '@sightline/domain';
-import { AppError } from '../src/http/app-error';
-import { projectFor } from '../src/features/project/project-access';
+import { AppError } from '../src/common/app-error';
+import { requireProjectAccess } from '../src/common/project-access';
 import { multipart, png } from './datasets/fixtures';
 import { setupDatasetApp } from './datasets/harness';
 
@@ -76,7 +76,7 @@ describe('dataset endpoints need the training permission of the project', () => 
   });
 });
 
-describe('projectFor, the per-project check for /train and /monitoring services', () => {
+describe('requireProjectAccess, the per-project check for /train and /monitoring services', () => {
   const actor = (u: { id: number; roleId: number; companyId: number | null }, perms: Actor['projectPermissions']): Actor =>
     ({ id: u.id, roleId: u.roleId as RoleId, companyId: u.companyId, projectPermissions: perms });
   const statusOf = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof AppError ? e.status : 500));
@@ -87,7 +87,7 @@ describe('projectFor, the per-project check for /train and /monitoring services'
     const project = await t.factory.project({ companyId: company.id, endDate: '2099-01-01' });
     const user = await t.factory.user({ roleId: 4, companyId: company.id, trial: false });
     const as = (perms: ProjectPermissionId[]) => actor(user, { [project.id]: perms });
-    const check = (a: Actor, action: 'project.train' | 'project.monitor') => statusOf(projectFor(t.db, a, project.id, action));
+    const check = (a: Actor, action: 'project.train' | 'project.monitor') => statusOf(requireProjectAccess(t.db, a, project.id, action));
 
     expect(await check(as([2]), 'project.monitor')).toBe(200);
     expect(await check(as([2]), 'project.train')).toBe(403);
@@ -96,6 +96,6 @@ describe('projectFor, the per-project check for /train and /monitoring services'
     const companyAdmin = actor({ id: user.id, roleId: 3, companyId: company.id }, {});
     expect(await check(companyAdmin, 'project.monitor')).toBe(200);
     expect(await check({ ...companyAdmin, companyId: other.id }, 'project.monitor')).toBe(404);
-    expect(await statusOf(projectFor(t.db, as([2]), 999_999, 'project.monitor'))).toBe(404);
+    expect(await statusOf(requireProjectAccess(t.db, as([2]), 999_999, 'project.monitor'))).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Actor } from '@sightline/domain';
 import { schema } from '@sightline/db';
-import { ProjectRepository } from '../src/features/projects/project.repository';
+import { ProjectRepository } from '../src/features/project/project.repository';
 
 // toSQL() never connects: an unused pool is enough.
 const db = drizzle(new pg.Pool(), { schema });
@@ -20,6 +20,6 @@ describe('generated SQL', () => {
         return `-- listVisible, role ${r}\n${q.sql};\n-- params: ${JSON.stringify(q.params)}\n`;
       })
       .join('\n');
-    await expect(text).toMatchFileSnapshot('../src/features/projects/queries/project.repository.sql');
+    await expect(text).toMatchFileSnapshot('../src/features/project/queries/project-visible.repository.sql');
   });
 });

@@ -62,3 +62,20 @@ describe('seed', () => {
     expect(login.statusCode).toBe(200);
   });
 });
+
+describe('printed passwords', () => {
+  it('are single-quoted and free of shell-special characters, so they paste into a shell as they are', async () => {
+    const { shellQuote } = await import('../src/seed/seed');
+    const { generatePassword, isValidNewPassword } = await import('@sightline/domain');
+    for (let i = 0; i < 200; i++) {
+      const pw = generatePassword();
+      expect(pw).not.toMatch(/[$`"'\\!*?~&|;<>(){}[\]\s]/);
+      expect(isValidNewPassword(pw)).toBe(true);
+    }
+    expect(shellQuote('a$b')).toBe("'a$b'");
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+    const config = testConfig({ adminUsername: 'quoted-admin', seedDemo: false });
+    const notes = (await seed(t.db, config)).notes.join('\n');
+    expect(notes).toMatch(/created system admin 'quoted-admin' with password: '[^'\s]{10}'/);
+  });
+});

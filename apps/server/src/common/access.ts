@@ -2,7 +2,7 @@
 // a row the actor may not even see answers 404 (existence is not revealed), an action refused on a
 // visible row answers 403.
 import { can, type Action, type Actor, type ResourceFacts } from '@sightline/domain';
-import { AppError } from '../../http/app-error';
+import { AppError } from './app-error';
 
 /** Throws 403 unless the policy allows `action` on the resource. */
 export function requireCan(actor: Actor, action: Action, facts: ResourceFacts = {}): void {

@@ -1,6 +1,6 @@
 // Maps a unique-index violation (PostgreSQL 23505) raised by a concurrent registration to the same
 // coded 409 the duplicate check gives, instead of a 500.
-import { AppError } from '../../http/app-error';
+import { AppError } from './app-error';
 
 const UNIQUE_VIOLATION = '23505';
 

@@ -3,9 +3,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ErrorCode, type Actor, type RoleId } from '@sightline/domain';
-import { AppError } from '../http/app-error';
+import { AppError } from '../common/app-error';
 import type { UserRow } from '@sightline/db';
-import { UserRepository } from '../features/users/user.repository';
+import { UserRepository } from '../features/user/user.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@sightline/domain';
-import { sendError } from '../http/error-handler';
+import { sendError } from '../common/error-handler';
 
 let hasIndex = false;
 const ASSET_EXTENSION =

@@ -3,10 +3,13 @@
 import { eq } from 'drizzle-orm';
 import { ProjectPermission, Role, generatePassword } from '@sightline/domain';
 import type { ServerConfig } from '../config';
-import type { Db } from '../db/client';
-import { companies, lines, projectMembers, projects, users } from '../db/schema';
+import type { Db } from '@sightline/db';
+import { companies, lines, projectMembers, projects, users } from '@sightline/db';
 import { hashPassword } from '../features/auth/password-hasher';
 
+
+/** Single-quoted for a POSIX shell, so a password pasted into a command stays one literal word. */
+export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 export const DEMO = {
   company: 'Demo Company',
   projectCode: 'DEMO-0001',
@@ -53,7 +56,7 @@ export async function seed(db: Db, config: ServerConfig): Promise<SeedReport> {
     notes.push(
       config.adminPassword
         ? `created system admin '${config.adminUsername}' with ADMIN_PASSWORD`
-        : `created system admin '${config.adminUsername}' with password: ${adminPassword}  (shown once; change it after login)`,
+        : `created system admin '${config.adminUsername}' with password: ${shellQuote(adminPassword)}  (shown once; change it after login)`,
     );
   }
   if (!config.seedDemo) return { notes };
@@ -141,7 +144,7 @@ export async function seed(db: Db, config: ServerConfig): Promise<SeedReport> {
   const created = DEMO.users.filter((_, i) => made[i]!.created);
   if (created.length) {
     notes.push(
-      `created demo accounts ${created.join(', ')} ${config.demoPassword ? 'with DEMO_PASSWORD' : `with password: ${demoPassword}  (shown once)`}`,
+      `created demo accounts ${created.join(', ')} ${config.demoPassword ? 'with DEMO_PASSWORD' : `with password: ${shellQuote(demoPassword)}  (shown once)`}`,
     );
   }
   return { notes };

@@ -10,8 +10,9 @@ import { JobRepository } from '@sightline/db';
 import { exportDatasetZip } from '@sightline/jobs';
 import { DownloadRepository } from '@sightline/db';
 import { cleanupExpiredDownloads } from '@sightline/jobs';
-import { DownloadService } from '../../src/features/downloads/download.service';
-import { DatasetAccess } from '../../src/features/datasets/dataset-access';
+import { DownloadService } from '../../src/features/download/download.service';
+import { ProjectAccess } from '../../src/common/project-access';
+import { DATASET_ACCESS } from '../../src/features/dataset/dataset.module';
 import { JobService } from '@sightline/jobs';
 import { multipart, pngs, zip } from './fixtures';
 import { projectWithMember, setupDatasetApp } from './harness';
@@ -122,7 +123,7 @@ describe('download requests', () => {
 
   it('lists result downloads in the output tab with the default origin path rule', async () => {
     const { project, headers, datasetId, user, company } = await setup();
-    const service = new DownloadService(t.db, new DownloadRepository(t.db), new DatasetAccess(t.db), new JobService(t.deps.database, t.deps.queue), t.storage, t.deps.media);
+    const service = new DownloadService(t.db, new DownloadRepository(t.db), new ProjectAccess(t.db, DATASET_ACCESS), new JobService(t.deps.database, t.deps.queue), t.storage, t.deps.media);
     const actor = { id: user.id, roleId: 4 as const, companyId: company.id, projectPermissions: { [project.id]: [1 as const] } };
     await service.createOutput(actor, { projectId: project.id, datasetId, workName: 'inspect-1', usageTypeCode: 'test', workOutput: 'out_a' });
     await service.createOutput(actor, { projectId: project.id, datasetId, folderIds: [], workName: 'train-1', usageTypeCode: 'train', workOutput: 'out_b', originPath: undefined });

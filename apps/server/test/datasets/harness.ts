@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { createDeps, type AppDeps } from '../../src/app-deps';
-import { uploadLimitsFromEnv } from '../../src/features/datasets/ingest/upload-limits';
+import { uploadLimitsFromEnv } from '../../src/features/dataset/ingest/upload-limits';
 import { testConfig } from '../../src/config';
 import type { Db } from '@sightline/db';
 import { LocalStorage } from '@sightline/storage';

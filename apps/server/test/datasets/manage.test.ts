@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { datasetImages, imageObjects } from '@sightline/db';
-import { createDatasetServices } from '../../src/features/datasets/dataset.module';
+import { createDatasetServices } from '../../src/features/dataset/dataset.module';
 import { multipart, pngs, zip } from './fixtures';
 import { projectWithMember, setupDatasetApp } from './harness';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { schema } from '@sightline/db';
-import { DatasetRepository } from '../../src/features/datasets/dataset.repository';
+import { DatasetRepository } from '../../src/features/dataset/dataset.repository';
 
 // toSQL() never connects: an unused pool is enough.
 const repo = new DatasetRepository(drizzle(new pg.Pool(), { schema }));
@@ -23,6 +23,6 @@ describe('generated SQL', () => {
       show('folders with counts', repo.folders(5)),
       show('classes with counts', repo.classes(5)),
     ].join('\n');
-    await expect(text).toMatchFileSnapshot('../../src/features/datasets/queries/dataset.repository.sql');
+    await expect(text).toMatchFileSnapshot('../../src/features/dataset/queries/dataset.repository.sql');
   });
 });

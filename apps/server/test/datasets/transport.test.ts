@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { multipart, pngs, zip } from './fixtures';
 import { projectWithMember, setupDatasetApp } from './harness';
-import { sweepStaleSpools } from '../../src/features/datasets/ingest/spool-sweeper';
+import { sweepStaleSpools } from '../../src/features/dataset/ingest/spool-sweeper';
 
 const t = setupDatasetApp();
 

@@ -3,7 +3,7 @@
 // succeed (lists must show exactly the rows the actor may see); refused ones must answer 401/403/404
 // (or the rule's 400) and leave every tenancy table unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TENANCY_ROUTES } from '../../src/features/tenancy/tenancy.plugin';
+import { TENANCY_ROUTES } from '../../src/features';
 import { setupTestApp } from '../harness';
 import { CASES, type MatrixCase } from './matrix/cases';
 import {

@@ -10,7 +10,7 @@ import { CompanyRepository } from '../../src/features/company/company.repository
 import { HistoryRepository } from '../../src/features/history/history.repository';
 import { ProjectRepository } from '../../src/features/project/project.repository';
 import { ResetRequestRepository } from '../../src/features/reset-request/reset-request.repository';
-import { AccountRepository } from '../../src/features/user/user.repository';
+import { AccountRepository } from '../../src/features/user/account.repository';
 import { setupTestApp } from '../harness';
 
 const t = setupTestApp();

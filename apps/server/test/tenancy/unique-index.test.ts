@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/http/app-error';
-import { mapUniqueViolation } from '../../src/features/tenancy/unique-violation';
+import { AppError } from '../../src/common/app-error';
+import { mapUniqueViolation } from '../../src/common/unique-violation';
 import { setupTestApp } from '../harness';
 
 const t = setupTestApp();

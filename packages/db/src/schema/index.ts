@@ -4,5 +4,6 @@ export * from './auth';
 export * from './jobs';
 export * from './tenancy';
 export * from './datasets';
+export * from './notifications';
 export * from './evaluation';
 export * from './learning';

@@ -1,3 +1,4 @@
 export * from './envelope';
 export * from './lookups';
 export * from './system';
+export * from './notifications';

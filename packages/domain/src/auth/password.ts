@@ -36,7 +36,8 @@ export function checkPasswordChange(input: {
   return null;
 }
 
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!@#$%^&*';
+// Specials without a meaning to a shell ($, !, `, \, quotes, globs): a printed password pastes as is.
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789@%_+=:,.';
 
 /** Generates 10-character passwords from letters, digits and specials until one passes the strict check. */
 export function generatePassword(random: (n: number) => number = cryptoRandomInt): string {

@@ -8,7 +8,7 @@ import {
   type AlgorithmAdminInput,
   type AlgorithmParam,
 } from '@sightline/domain';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 
 export function checkAgainstEngine(input: AlgorithmAdminInput): AlgorithmAdminInput {
   const engine = findAlgorithm(input.engineKey);

@@ -9,8 +9,8 @@ import {
   type AlgorithmRow,
   type DescriptionFile,
 } from '@sightline/db';
-import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
-import type { Executor } from '../tenancy/tx';
+import { orderFor, pageWindow, textSearch } from '../../common/list-query';
+import type { Executor } from '../../common/tx';
 
 export interface AlgorithmFilter {
   kind?: AlgorithmRow['kind'];

@@ -15,15 +15,16 @@ import {
   listQuerySchema,
   TenancyErrorCode,
 } from '@sightline/domain';
-import { AppError } from '../../http/app-error';
-import { callerOf } from '../tenancy/access';
-import { AlgorithmService } from './algorithm.service';
+import { AppError } from '../../common/app-error';
+import { callerOf } from '../../common/access';
+import { createAlgorithmServices } from './algorithm.module';
 import { safeDisplayName } from './description-file';
 
 export default async function algorithmRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
-  const service = new AlgorithmService(app.deps.database.db, app.deps.storage);
+  const { algorithms: service, seed } = createAlgorithmServices(app.deps);
+  await seed();
   const s = { tags: ['admin: algorithms'], security: [{ bearer: [] }] };
   const auth = { preHandler: app.authenticate };
   const one = { 200: dataOf(algorithmRecordSchema) };

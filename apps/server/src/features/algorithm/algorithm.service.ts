@@ -12,12 +12,12 @@ import {
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
 import type { AlgorithmRow } from '@sightline/db';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import type { Storage, StoredObject } from '@sightline/storage';
 import { recordAudit } from '../history/audit';
-import { projectFor } from '../project/project-access';
+import { requireProjectAccess } from '../../common/project-access';
 import { ProjectRepository } from '../project/project.repository';
-import { requireCan, type Caller } from '../tenancy/access';
+import { requireCan, type Caller } from '../../common/access';
 import { checkAgainstEngine } from './algorithm-rules';
 import { AlgorithmRepository, type AlgorithmFilter, type ScopeProject } from './algorithm.repository';
 import { descriptionKey, sniffDescriptionType } from './description-file';
@@ -79,7 +79,7 @@ export class AlgorithmService {
     q: ListQuery,
     f: AlgorithmFilter,
   ): Promise<PageOf<AlgorithmRecord>> {
-    await projectFor(this.db, actor, projectId, 'project.read');
+    await requireProjectAccess(this.db, actor, projectId, 'project.read');
     return this.page(q, { ...f, projectId });
   }
 

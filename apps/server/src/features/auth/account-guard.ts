@@ -10,7 +10,7 @@ import {
   type ProductName,
   type RoleId,
 } from '@sightline/domain';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import type { SettingsRepository } from '../../settings/settings.repository';
 import type { SessionRepository } from './session.repository';
 

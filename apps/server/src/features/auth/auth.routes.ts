@@ -3,25 +3,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, loginRequestSchema, tokenResponseSchema } from '@sightline/domain';
-import { UserRepository } from '../users/user.repository';
-import { AuthService, type IssuedSession } from './auth.service';
-import { RateLimitRepository } from './rate-limit.repository';
-import { SessionRepository } from './session.repository';
+import type { IssuedSession } from './auth.service';
+import { createAuthServices } from './auth.module';
 
 export const REFRESH_COOKIE = 'refresh_token';
 
 export default async function authRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { database, accountGuard, tokens, config } = app.deps;
-  const db = database.db;
-  const service = new AuthService(
-    new UserRepository(db),
-    new SessionRepository(db),
-    new RateLimitRepository(db),
-    accountGuard,
-    tokens,
-    config.refreshTokenTtlDays,
-  );
+  const { config } = app.deps;
+  const service = createAuthServices(app.deps).auth;
 
   const setCookie = (reply: FastifyReply, s: Pick<IssuedSession, 'refreshToken' | 'refreshExpiresAt'>) =>
     reply.setCookie(REFRESH_COOKIE, s.refreshToken, {

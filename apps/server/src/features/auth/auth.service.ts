@@ -1,7 +1,7 @@
 // Login (with per-account lockout and per-IP limit), refresh-token rotation and logout.
 import { ErrorCode } from '@sightline/domain';
-import { AppError } from '../../http/app-error';
-import type { UserRepository } from '../users/user.repository';
+import { AppError } from '../../common/app-error';
+import type { UserRepository } from '../user/user.repository';
 import type { AccountGuard } from './account-guard';
 import type { RateLimitRepository } from './rate-limit.repository';
 import type { SessionRepository } from './session.repository';

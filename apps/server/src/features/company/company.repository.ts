@@ -2,8 +2,8 @@
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { Role, type ListQuery, type ListScope } from '@sightline/domain';
 import { companies } from '@sightline/db';
-import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
-import type { Executor } from '../tenancy/tx';
+import { orderFor, pageWindow, textSearch } from '../../common/list-query';
+import type { Executor } from '../../common/tx';
 
 const projectCount = sql<number>`(SELECT count(*)::int FROM projects p WHERE p.company_id = "companies"."id")`;
 const lineCount = sql<number>`(SELECT count(*)::int FROM lines l JOIN projects p ON p.id = l.project_id WHERE p.company_id = "companies"."id")`;

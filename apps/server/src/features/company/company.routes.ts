@@ -11,12 +11,12 @@ import {
   listOf,
   listQuerySchema,
 } from '@sightline/domain';
-import { callerOf } from '../tenancy/access';
-import { CompanyService } from './company.service';
+import { callerOf } from '../../common/access';
+import { createCompanyServices } from './company.module';
 
 export default async function companyRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new CompanyService(app.deps.database.db);
+  const service = createCompanyServices(app.deps).companies;
   const s = { tags: ['admin: companies'], security: [{ bearer: [] }] };
   const auth = { preHandler: app.authenticate };
 

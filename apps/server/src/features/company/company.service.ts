@@ -10,9 +10,9 @@ import {
   type PageOf,
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import { recordAudit } from '../history/audit';
-import { requireCan, requireOnVisible, type Caller } from '../tenancy/access';
+import { requireCan, requireOnVisible, type Caller } from '../../common/access';
 import { CompanyRepository, type CompanyWithCounts } from './company.repository';
 
 export const mapCompany = (c: CompanyWithCounts): CompanyRecord => ({

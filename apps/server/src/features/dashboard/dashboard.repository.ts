@@ -1,6 +1,6 @@
 // The admin dashboard's counts in one round trip.
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../tenancy/tx';
+import type { Executor } from '../../common/tx';
 
 export interface DashboardCounts {
   companies: number;

@@ -2,15 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardSchema, dataOf } from '@sightline/domain';
-import { HistoryRepository } from '../history/history.repository';
-import { callerOf } from '../tenancy/access';
-import { DashboardRepository } from './dashboard.repository';
-import { DashboardService } from './dashboard.service';
+import { callerOf } from '../../common/access';
+import { createDashboardServices } from './dashboard.module';
 
 export default async function dashboardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const db = app.deps.database.db;
-  const service = new DashboardService(new DashboardRepository(db), new HistoryRepository(db));
+  const service = createDashboardServices(app.deps).dashboard;
 
   app.get(
     '/api/admin/dashboard',

@@ -2,7 +2,7 @@
 import type { Dashboard } from '@sightline/domain';
 import { mapHistory } from '../history/history.mapper';
 import type { HistoryRepository } from '../history/history.repository';
-import { requireCan, type Caller } from '../tenancy/access';
+import { requireCan, type Caller } from '../../common/access';
 import type { DashboardRepository } from './dashboard.repository';
 
 export const RECENT_ACTIVITY = 10;

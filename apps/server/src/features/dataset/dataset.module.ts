@@ -1,7 +1,7 @@
 // Builds the dataset area's services once per app from AppDeps (routes and other features share them).
 import type { AppDeps } from '../../app-deps';
 import { ClassService } from './class.service';
-import { DatasetAccess } from './dataset-access';
+import { ProjectAccess } from '../../common/project-access';
 import { DatasetLockService } from './dataset-lock.service';
 import { DatasetRepository } from './dataset.repository';
 import { DatasetService } from './dataset.service';
@@ -9,9 +9,12 @@ import { IngestService } from './ingest/ingest.service';
 import { UploadProgressRegistry } from './ingest/upload-progress';
 import type { UploadLimits } from './ingest/upload-limits';
 
+/** Dataset calls need the training permission in the project (SPEC §6); errors name project_id. */
+export const DATASET_ACCESS = { action: 'project.train', field: 'project_id' } as const;
+
 export interface DatasetServices {
   repo: DatasetRepository;
-  access: DatasetAccess;
+  access: ProjectAccess;
   datasets: DatasetService;
   classes: ClassService;
   locks: DatasetLockService;
@@ -22,7 +25,7 @@ export interface DatasetServices {
 
 export function createDatasetServices(deps: AppDeps, limits: UploadLimits = deps.config.uploadLimits): DatasetServices {
   const repo = new DatasetRepository(deps.database.db);
-  const access = new DatasetAccess(deps.database.db);
+  const access = new ProjectAccess(deps.database.db, DATASET_ACCESS);
   const datasets = new DatasetService(repo, access, deps.storage, deps.media);
   return {
     repo,

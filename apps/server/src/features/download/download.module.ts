@@ -2,7 +2,8 @@
 import { DownloadRepository } from '@sightline/db';
 import { JobService } from '@sightline/jobs';
 import type { AppDeps } from '../../app-deps';
-import { DatasetAccess } from '../datasets/dataset-access';
+import { ProjectAccess } from '../../common/project-access';
+import { DATASET_ACCESS } from '../dataset/dataset.module';
 import { DownloadService } from './download.service';
 
 export interface DownloadServices {
@@ -13,6 +14,6 @@ export function createDownloadServices(deps: AppDeps): DownloadServices {
   const { database, queue, storage, media } = deps;
   const jobs = new JobService(database, queue);
   return {
-    downloads: new DownloadService(database.db, new DownloadRepository(database.db), new DatasetAccess(database.db), jobs, storage, media),
+    downloads: new DownloadService(database.db, new DownloadRepository(database.db), new ProjectAccess(database.db, DATASET_ACCESS), jobs, storage, media),
   };
 }

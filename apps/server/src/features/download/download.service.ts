@@ -9,13 +9,13 @@ import {
   type DownloadKind,
 } from '@sightline/domain';
 import { eq, inArray, and } from 'drizzle-orm';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import type { Db } from '@sightline/db';
 import { datasetFolders, datasets } from '@sightline/db';
 import { cleanupExpiredDownloads, type JobService } from '@sightline/jobs';
 import { downloadKey, type Storage } from '@sightline/storage';
-import type { DatasetAccess } from '../datasets/dataset-access';
-import { downloadScope, type MediaSigner } from '../datasets/media-signer';
+import type { ProjectAccess } from '../../common/project-access';
+import { downloadScope, type MediaSigner } from '../dataset/media-signer';
 import { mapDownload, downloadStatus } from './download.mapper';
 import type { DownloadRepository } from '@sightline/db';
 
@@ -33,7 +33,7 @@ export class DownloadService {
   constructor(
     private readonly db: Db,
     private readonly repo: DownloadRepository,
-    private readonly access: DatasetAccess,
+    private readonly access: ProjectAccess,
     private readonly jobs: JobService,
     private readonly storage: Storage,
     private readonly media: MediaSigner,
@@ -107,7 +107,7 @@ export class DownloadService {
     if (!row || row.projectCode !== p.code || row.username !== p.username) throw AppError.notFound('job_id');
     const tokenUser = this.media.verify(p.token, downloadScope(p.jobId));
     let allowed = tokenUser === row.r.userId;
-    if (!allowed && p.actor) allowed = p.actor.id === row.r.userId || (await this.access.isProjectAdmin(p.actor, row.r.projectId));
+    if (!allowed && p.actor) allowed = p.actor.id === row.r.userId || (await this.access.can(p.actor, row.r.projectId, 'project.manageMembers'));
     if (!allowed) throw AppError.notFound('job_id');
     if (row.r.expiresAt.getTime() < Date.now()) throw new AppError(E.DownloadExpired, 410);
     if (downloadStatus(row.status) !== 'success' || result.file_name !== p.fileName) throw new AppError(E.DownloadNotReady, 409);

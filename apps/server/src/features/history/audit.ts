@@ -2,7 +2,7 @@
 // the change commit or roll back together.
 import type { Actor } from '@sightline/domain';
 import { auditLog } from '@sightline/db';
-import type { Executor } from '../tenancy/tx';
+import type { Executor } from '../../common/tx';
 
 export interface AuditEntry {
   action: string;

@@ -3,7 +3,7 @@ import { and, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@sightline/domain';
 import type { Db } from '@sightline/db';
 import { auditLog, users } from '@sightline/db';
-import { orderFor, pageWindow } from '../tenancy/list-query';
+import { orderFor, pageWindow } from '../../common/list-query';
 
 export interface HistoryFilter {
   actorId?: number;

@@ -2,12 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { historyFilterSchema, historyItemSchema, listOf, listQuerySchema } from '@sightline/domain';
-import { HistoryRepository } from './history.repository';
-import { HistoryService } from './history.service';
+import { createHistoryServices } from './history.module';
 
 export default async function historyRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new HistoryService(new HistoryRepository(app.deps.database.db));
+  const service = createHistoryServices(app.deps).history;
   const schema = { tags: ['admin'], security: [{ bearer: [] }] };
 
   app.get(

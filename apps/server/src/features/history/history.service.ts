@@ -1,6 +1,6 @@
 // /admin/history: the audit log, system admin only (policy history.read).
 import type { Actor, HistoryItem, ListQuery, PageOf } from '@sightline/domain';
-import { requireCan } from '../tenancy/access';
+import { requireCan } from '../../common/access';
 import { mapHistory } from './history.mapper';
 import type { HistoryFilter, HistoryRepository } from './history.repository';
 

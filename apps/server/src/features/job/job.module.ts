@@ -1,7 +1,7 @@
 // Builds the jobs feature: the shared JobService (@sightline/jobs) and the server's access rule.
 import { JobService } from '@sightline/jobs';
 import type { AppDeps } from '../../app-deps';
-import { ProjectRepository } from '../projects/project.repository';
+import { ProjectAccess } from '../../common/project-access';
 import { JobAccess } from './job-access';
 
 export interface JobServices {
@@ -11,6 +11,5 @@ export interface JobServices {
 
 export function createJobServices(deps: AppDeps): JobServices {
   const jobs = new JobService(deps.database, deps.queue);
-  const projects = new ProjectRepository(deps.database.db);
-  return { jobs, access: new JobAccess(jobs, async (actor) => (await projects.listVisible(actor)).map((p) => p.id)) };
+  return { jobs, access: new JobAccess(jobs, new ProjectAccess(deps.database.db)) };
 }

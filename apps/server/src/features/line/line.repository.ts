@@ -2,8 +2,8 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { LineInput, ListQuery } from '@sightline/domain';
 import { lines, type LineRow } from '@sightline/db';
-import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
-import type { Executor } from '../tenancy/tx';
+import { orderFor, pageWindow, textSearch } from '../../common/list-query';
+import type { Executor } from '../../common/tx';
 
 export class LineRepository {
   constructor(private readonly db: Executor) {}

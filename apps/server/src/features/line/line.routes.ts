@@ -11,12 +11,12 @@ import {
   listOf,
   listQuerySchema,
 } from '@sightline/domain';
-import { callerOf } from '../tenancy/access';
-import { LineService } from './line.service';
+import { callerOf } from '../../common/access';
+import { createLineServices } from './line.module';
 
 export default async function lineRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new LineService(app.deps.database.db);
+  const service = createLineServices(app.deps).lines;
   const s = { tags: ['admin: lines'], security: [{ bearer: [] }] };
   const auth = { preHandler: app.authenticate };
   const lineParams = idParamSchema.extend({ lineId: z.coerce.number().int().positive() });

@@ -11,11 +11,11 @@ import {
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
 import type { LineRow } from '@sightline/db';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import { recordAudit } from '../history/audit';
-import { projectFor } from '../project/project-access';
-import type { Caller } from '../tenancy/access';
-import { mapUniqueViolation } from '../tenancy/unique-violation';
+import { requireProjectAccess } from '../../common/project-access';
+import type { Caller } from '../../common/access';
+import { mapUniqueViolation } from '../../common/unique-violation';
 import { LineRepository } from './line.repository';
 
 export const mapLine = (l: LineRow): LineRecord => ({
@@ -43,13 +43,13 @@ export class LineService {
   }
 
   async list(actor: Caller, projectId: number, q: ListQuery): Promise<PageOf<LineRecord>> {
-    await projectFor(this.db, actor, projectId, 'project.read');
+    await requireProjectAccess(this.db, actor, projectId, 'project.read');
     const { rows, total } = await this.lines.list(projectId, q);
     return { data: rows.map(mapLine), total };
   }
 
   async checkCode(actor: Caller, projectId: number, code: string): Promise<CheckAnswer> {
-    await projectFor(this.db, actor, projectId, 'line.manage');
+    await requireProjectAccess(this.db, actor, projectId, 'line.manage');
     const problem = checkLineCode(code);
     if (problem) {
       return {
@@ -69,7 +69,7 @@ export class LineService {
 
   async create(actor: Caller, projectId: number, input: LineInput): Promise<LineRecord> {
     return this.db.transaction(async (tx) => {
-      const facts = await projectFor(tx, actor, projectId, 'line.manage');
+      const facts = await requireProjectAccess(tx, actor, projectId, 'line.manage');
       const repo = new LineRepository(tx);
       if (await repo.codeTaken(projectId, input.code))
         throw AppError.conflict('code', TenancyErrorCode.LineCodeTaken);
@@ -89,7 +89,7 @@ export class LineService {
 
   async update(actor: Caller, projectId: number, lineId: number, input: LineInput): Promise<LineRecord> {
     return this.db.transaction(async (tx) => {
-      const facts = await projectFor(tx, actor, projectId, 'line.manage');
+      const facts = await requireProjectAccess(tx, actor, projectId, 'line.manage');
       const repo = new LineRepository(tx);
       const before = await repo.find(projectId, lineId);
       if (!before) throw AppError.notFound('lineId');
@@ -112,7 +112,7 @@ export class LineService {
 
   async remove(actor: Caller, projectId: number, lineId: number): Promise<{ id: number }> {
     return this.db.transaction(async (tx) => {
-      const facts = await projectFor(tx, actor, projectId, 'line.manage');
+      const facts = await requireProjectAccess(tx, actor, projectId, 'line.manage');
       const repo = new LineRepository(tx);
       const before = await repo.find(projectId, lineId);
       if (!before) throw AppError.notFound('lineId');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf, localizedLookup, lookupItemSchema, type CommonLookupName } from '@sightline/domain';
-import { requestLocale } from '../../http/locale';
+import { requestLocale } from '../../common/locale';
 
 const LISTS: CommonLookupName[] = [
   'labeling_type_list',

@@ -2,8 +2,8 @@
 import { and, count, eq, gte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { Role, type ListQuery, type ProjectPermissionId } from '@sightline/domain';
 import { projectMembers, users } from '@sightline/db';
-import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
-import type { Executor } from '../tenancy/tx';
+import { orderFor, pageWindow, textSearch } from '../../common/list-query';
+import type { Executor } from '../../common/tx';
 
 export interface ParticipantRow {
   id: number;

@@ -14,12 +14,12 @@ import {
   permissionsUpdateSchema,
   personRefSchema,
 } from '@sightline/domain';
-import { callerOf } from '../tenancy/access';
-import { ParticipantService } from './participant.service';
+import { callerOf } from '../../common/access';
+import { createParticipantServices } from './participant.module';
 
 export default async function participantRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new ParticipantService(app.deps.database.db);
+  const service = createParticipantServices(app.deps).participants;
   const s = { tags: ['admin: participants'], security: [{ bearer: [] }] };
   const auth = { preHandler: app.authenticate };
   const base = '/api/admin/projects/:id';

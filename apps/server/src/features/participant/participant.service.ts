@@ -15,14 +15,14 @@ import {
   type RoleId,
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import { hashPassword } from '../auth/password-hasher';
 import { recordAudit } from '../history/audit';
-import { projectFor } from '../project/project-access';
+import { requireProjectAccess } from '../../common/project-access';
 import type { ProjectFacts } from '../project/project.repository';
-import type { Caller } from '../tenancy/access';
-import { mapUniqueViolation } from '../tenancy/unique-violation';
-import { AccountRepository } from '../user/user.repository';
+import type { Caller } from '../../common/access';
+import { mapUniqueViolation } from '../../common/unique-violation';
+import { AccountRepository } from '../user/account.repository';
 import { ParticipantRepository, type ParticipantRow, type PersonRow } from './participant.repository';
 
 export const mapParticipant = (p: ParticipantRow): Participant => ({
@@ -56,19 +56,19 @@ export class ParticipantService {
     q: ListQuery,
     managersOnly = false,
   ): Promise<PageOf<Participant>> {
-    await projectFor(this.db, actor, projectId, 'project.read');
+    await requireProjectAccess(this.db, actor, projectId, 'project.read');
     const { rows, total } = await this.members.list(projectId, q, managersOnly);
     return { data: rows.map(mapParticipant), total };
   }
 
   async participantCandidates(actor: Caller, projectId: number, q: ListQuery) {
-    const p = await projectFor(this.db, actor, projectId, 'project.manageMembers');
+    const p = await requireProjectAccess(this.db, actor, projectId, 'project.manageMembers');
     const { rows, total } = await this.members.participantCandidates(projectId, p.companyId, q);
     return { data: rows.map(mapPerson), total };
   }
 
   async managerCandidates(actor: Caller, projectId: number, q: ListQuery) {
-    const p = await projectFor(this.db, actor, projectId, 'project.update');
+    const p = await requireProjectAccess(this.db, actor, projectId, 'project.update');
     const { rows, total } = await this.members.managerCandidates(projectId, p.companyId, q);
     return { data: rows.map(mapPerson), total };
   }
@@ -77,7 +77,7 @@ export class ParticipantService {
   async add(actor: Caller, projectId: number, input: ParticipantAdd): Promise<Participant> {
     const passwordHash = input.mode === 'new' ? await hashPassword(input.user.password) : '';
     return this.db.transaction(async (tx) => {
-      const p = await projectFor(tx, actor, projectId, 'project.manageMembers');
+      const p = await requireProjectAccess(tx, actor, projectId, 'project.manageMembers');
       const repo = new ParticipantRepository(tx);
       let userId: number;
       if (input.mode === 'existing') {
@@ -142,7 +142,7 @@ export class ParticipantService {
     permissions: ProjectPermissionId[],
   ): Promise<Participant> {
     return this.db.transaction(async (tx) => {
-      const p = await projectFor(tx, actor, projectId, 'project.manageMembers');
+      const p = await requireProjectAccess(tx, actor, projectId, 'project.manageMembers');
       const repo = new ParticipantRepository(tx);
       const before = await repo.find(projectId, userId);
       if (!before) throw new AppError(TenancyErrorCode.NotParticipant, 404, {}, 'userId');
@@ -161,7 +161,7 @@ export class ParticipantService {
 
   async remove(actor: Caller, projectId: number, userId: number): Promise<{ id: number }> {
     return this.db.transaction(async (tx) => {
-      const p = await projectFor(tx, actor, projectId, 'project.manageMembers');
+      const p = await requireProjectAccess(tx, actor, projectId, 'project.manageMembers');
       const repo = new ParticipantRepository(tx);
       const before = await repo.find(projectId, userId);
       if (!before) throw new AppError(TenancyErrorCode.NotParticipant, 404, {}, 'userId');
@@ -180,7 +180,7 @@ export class ParticipantService {
   /** Registers a project administrator; a non-participant joins with every permission. */
   async addManager(actor: Caller, projectId: number, userId: number): Promise<Participant> {
     return this.db.transaction(async (tx) => {
-      const p = await projectFor(tx, actor, projectId, 'project.update');
+      const p = await requireProjectAccess(tx, actor, projectId, 'project.update');
       const repo = new ParticipantRepository(tx);
       const person = await repo.person(userId);
       if (!person) throw AppError.notFound('userId');
@@ -210,7 +210,7 @@ export class ParticipantService {
 
   async removeManager(actor: Caller, projectId: number, userId: number): Promise<{ id: number }> {
     return this.db.transaction(async (tx) => {
-      const p = await projectFor(tx, actor, projectId, 'project.update');
+      const p = await requireProjectAccess(tx, actor, projectId, 'project.update');
       const repo = new ParticipantRepository(tx);
       const before = await repo.find(projectId, userId);
       if (!before?.isManager) throw new AppError(TenancyErrorCode.NotParticipant, 404, {}, 'userId');

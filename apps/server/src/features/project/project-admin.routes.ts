@@ -12,12 +12,12 @@ import {
   projectRecordSchema,
   projectUpdateSchema,
 } from '@sightline/domain';
-import { callerOf } from '../tenancy/access';
-import { ProjectAdminService } from './project.service';
+import { callerOf } from '../../common/access';
+import { createProjectServices } from './project.module';
 
 export default async function projectAdminRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new ProjectAdminService(app.deps.database.db);
+  const service = createProjectServices(app.deps).admin;
   const s = { tags: ['admin: projects'], security: [{ bearer: [] }] };
   const auth = { preHandler: app.authenticate };
   const listQuery = listQuerySchema.extend({

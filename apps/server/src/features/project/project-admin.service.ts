@@ -13,11 +13,11 @@ import {
   type ProjectUpdate,
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import { recordAudit } from '../history/audit';
-import { requireCan, type Caller } from '../tenancy/access';
-import { mapUniqueViolation } from '../tenancy/unique-violation';
-import { projectFor } from './project-access';
+import { requireCan, type Caller } from '../../common/access';
+import { mapUniqueViolation } from '../../common/unique-violation';
+import { requireProjectAccess } from '../../common/project-access';
 import { ProjectRepository, type ManagerRow, type ProjectRow } from './project.repository';
 
 const IDENTIFIER_CODES = {
@@ -80,7 +80,7 @@ export class ProjectAdminService {
   }
 
   async get(actor: Caller, id: number): Promise<ProjectRecord> {
-    await projectFor(this.db, actor, id, 'project.read');
+    await requireProjectAccess(this.db, actor, id, 'project.read');
     const row = await this.projects.findById(id);
     if (!row) throw AppError.notFound('id');
     return mapProject(row, await this.projects.managersOf([id]));
@@ -127,7 +127,7 @@ export class ProjectAdminService {
 
   async update(actor: Caller, id: number, input: ProjectUpdate): Promise<ProjectRecord> {
     await this.db.transaction(async (tx) => {
-      const facts = await projectFor(tx, actor, id, 'project.update');
+      const facts = await requireProjectAccess(tx, actor, id, 'project.update');
       if (input.code !== undefined && input.code !== facts.code) {
         throw AppError.validation('code', TenancyErrorCode.ProjectCodeImmutable);
       }

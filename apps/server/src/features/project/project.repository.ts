@@ -1,9 +1,11 @@
-// Project queries for the admin/my areas: scoped lists with counts and managers, facts for the policy.
+// The one project repository: what an actor sees (session endpoints, jobs), scoped admin/my lists with
+// counts and managers, and the facts the access policy decides on.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ListQuery, ListScope, ProjectCreate, ProjectUpdate } from '@sightline/domain';
-import { companies, projectMembers, projects, users } from '@sightline/db';
-import { countWhere, onPage, orderFor, textSearch } from '../tenancy/list-query';
-import type { Executor } from '../tenancy/tx';
+import { listScope, type Actor, type ListQuery, type ListScope, type ProjectCreate, type ProjectUpdate } from '@sightline/domain';
+import { companies, lines, projectMembers, projects, users, type LineRow } from '@sightline/db';
+import { countWhere, onPage, orderFor, textSearch } from '../../common/list-query';
+import type { Executor } from '../../common/tx';
+import { loadProjectFacts, type ProjectFacts } from '../../common/project-access';
 
 const lineCount = sql<number>`(SELECT count(*)::int FROM lines l WHERE l.project_id = "projects"."id")`;
 const participantCount = sql<number>`(SELECT count(*)::int FROM project_members m WHERE m.project_id = "projects"."id")`;
@@ -46,12 +48,7 @@ export interface ManagerRow {
   department: string;
 }
 /** What the policy needs to decide on a project. */
-export interface ProjectFacts {
-  projectId: number;
-  companyId: number | null;
-  managerIds: number[];
-  code: string;
-}
+export type { ProjectFacts };
 
 /** The row filter of a list scope (packages/domain listScope). */
 export function projectScopeFilter(scope: ListScope): SQL | undefined {
@@ -68,6 +65,15 @@ export function projectScopeFilter(scope: ListScope): SQL | undefined {
     case 'none':
       return sql`false`;
   }
+}
+
+export interface ProjectWithLines {
+  id: number;
+  code: string;
+  title: string;
+  endDate: string | null;
+  company: { id: number; name: string } | null;
+  lines: LineRow[];
 }
 
 export class ProjectRepository {
@@ -115,22 +121,8 @@ export class ProjectRepository {
       .leftJoin(companies, eq(companies.id, projects.companyId));
   }
 
-  async facts(id: number): Promise<ProjectFacts | undefined> {
-    const [p] = await this.db
-      .select({ id: projects.id, companyId: projects.companyId, code: projects.code })
-      .from(projects)
-      .where(eq(projects.id, id));
-    if (!p) return undefined;
-    const managers = await this.db
-      .select({ userId: projectMembers.userId })
-      .from(projectMembers)
-      .where(and(eq(projectMembers.projectId, id), eq(projectMembers.isManager, true)));
-    return {
-      projectId: p.id,
-      companyId: p.companyId,
-      code: p.code,
-      managerIds: managers.map((m) => m.userId),
-    };
+  facts(id: number): Promise<ProjectFacts | undefined> {
+    return loadProjectFacts(this.db, id);
   }
 
   async managersOf(projectIds: number[]): Promise<ManagerRow[]> {
@@ -197,5 +189,69 @@ export class ProjectRepository {
       .from(companies)
       .where(eq(companies.id, companyId));
     return !!row;
+  }
+
+  /**
+   * The projects an actor sees, decided by the domain policy's listScope (roles 1/2 all, role 3 its
+   * company, others their memberships) so this list and the admin project list follow one rule.
+   */
+  visibilityFilter(actor: Actor): SQL | undefined {
+    return projectScopeFilter(listScope(actor, 'project'));
+  }
+
+  /** The project list query (its SQL is snapshotted in queries/project.repository.sql). */
+  listVisibleQuery(actor: Actor) {
+    return this.db
+      .select({
+        id: projects.id,
+        code: projects.code,
+        title: projects.title,
+        endDate: projects.endDate,
+        companyId: companies.id,
+        companyName: companies.name,
+      })
+      .from(projects)
+      .leftJoin(companies, eq(companies.id, projects.companyId))
+      .where(this.visibilityFilter(actor))
+      .orderBy(asc(projects.id));
+  }
+
+  async listVisible(actor: Actor): Promise<ProjectWithLines[]> {
+    const rows = await this.listVisibleQuery(actor);
+    const byProject = await this.linesOf(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      title: r.title,
+      endDate: r.endDate,
+      company: r.companyId === null ? null : { id: r.companyId, name: r.companyName ?? '' },
+      lines: byProject.get(r.id) ?? [],
+    }));
+  }
+
+  /** One project if the actor may see it (same rule as the list). */
+  async findVisible(actor: Actor, id: number) {
+    const [row] = await this.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, id), this.visibilityFilter(actor)));
+    return row;
+  }
+
+  /** The plain project row (no company join). */
+  async findRow(id: number) {
+    return this.db.query.projects.findFirst({ where: eq(projects.id, id) });
+  }
+
+  async linesOf(projectIds: number[]): Promise<Map<number, LineRow[]>> {
+    const map = new Map<number, LineRow[]>();
+    if (projectIds.length === 0) return map;
+    const rows = await this.db
+      .select()
+      .from(lines)
+      .where(inArray(lines.projectId, projectIds))
+      .orderBy(asc(lines.id));
+    for (const l of rows) map.set(l.projectId, [...(map.get(l.projectId) ?? []), l]);
+    return map;
   }
 }

@@ -9,12 +9,11 @@ import {
   projectLimitSchema,
   userProjectSchema,
 } from '@sightline/domain';
-import { ProjectRepository } from './project.repository';
-import { ProjectService } from './project.service';
+import { createProjectServices } from './project.module';
 
 export default async function projectRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new ProjectService(new ProjectRepository(app.deps.database.db));
+  const service = createProjectServices(app.deps).projects;
   const security = [{ bearer: [] }];
 
   app.get(

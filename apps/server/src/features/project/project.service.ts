@@ -1,6 +1,6 @@
 // Projects as the signed-in user sees them, and the usage limit check (SPEC §4 project selection).
 import type { Actor, UserProject } from '@sightline/domain';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import { mapUserProject } from './project.mapper';
 import type { ProjectRepository } from './project.repository';
 

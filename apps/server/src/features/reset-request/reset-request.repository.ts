@@ -2,8 +2,8 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, ListScope, ResetRequestStatus } from '@sightline/domain';
 import { companies, passwordResetRequests as r, users } from '@sightline/db';
-import { orderFor, pageWindow, textSearch } from '../tenancy/list-query';
-import type { Executor } from '../tenancy/tx';
+import { orderFor, pageWindow, textSearch } from '../../common/list-query';
+import type { Executor } from '../../common/tx';
 
 export interface ResetRequestJoined {
   id: number;

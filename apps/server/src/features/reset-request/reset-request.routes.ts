@@ -13,12 +13,12 @@ import {
   resetRequestHandleSchema,
   resetRequestSchema,
 } from '@sightline/domain';
-import { callerOf } from '../tenancy/access';
-import { ResetRequestService } from './reset-request.service';
+import { callerOf } from '../../common/access';
+import { createResetRequestServices } from './reset-request.module';
 
 export default async function resetRequestRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new ResetRequestService(app.deps.database.db);
+  const service = createResetRequestServices(app.deps).resetRequests;
   const s = { tags: ['admin: reset requests'], security: [{ bearer: [] }] };
   const auth = { preHandler: app.authenticate };
 

@@ -14,12 +14,12 @@ import {
   type RoleId,
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import { hashPassword } from '../auth/password-hasher';
 import { RateLimitRepository } from '../auth/rate-limit.repository';
 import { recordAudit } from '../history/audit';
-import { requireCan, type Caller } from '../tenancy/access';
-import { AccountRepository } from '../user/user.repository';
+import { requireCan, type Caller } from '../../common/access';
+import { AccountRepository } from '../user/account.repository';
 import { ResetRequestRepository, type ResetRequestJoined } from './reset-request.repository';
 
 export function mapResetRequest(x: ResetRequestJoined): ResetRequest {

@@ -2,14 +2,13 @@
 import { sql } from 'drizzle-orm';
 import type { Health } from '@sightline/domain';
 import type { AppDeps } from '../../app-deps';
-import { WorkerRepository } from '@sightline/db';
+import type { WorkerRepository } from '@sightline/db';
 
 export class HealthService {
-  private readonly workers: WorkerRepository;
-
-  constructor(private readonly deps: AppDeps) {
-    this.workers = new WorkerRepository(deps.database.db);
-  }
+  constructor(
+    private readonly deps: Pick<AppDeps, 'database' | 'queue' | 'config'>,
+    private readonly workers: Pick<WorkerRepository, 'counts'>,
+  ) {}
 
   async check(): Promise<Health> {
     const t0 = performance.now();

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthSchema, publicConfigSchema } from '@sightline/domain';
 import { AccountGuard } from '../auth/account-guard';
-import { HealthService } from './health.service';
+import { createSystemServices } from './system.module';
 
 export default async function systemRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { config, accountGuard } = app.deps;
-  const health = new HealthService(app.deps);
+  const { health } = createSystemServices(app.deps);
 
   app.get('/api/config', { schema: { tags: ['system'], response: { 200: publicConfigSchema } } }, async () => {
     const w = await accountGuard.maintenanceWindow();

@@ -1,10 +1,10 @@
 // Account queries for the admin and my areas: scoped lists, memberships, the ID duplicate check, writes.
-// (The session-side user queries live in features/users/user.repository.ts, owned by the foundation.)
+// (The session-side user queries live in features/user/user.repository.ts, owned by the foundation.)
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, ListScope, ProjectPermissionId, RoleId } from '@sightline/domain';
 import { companies, projectMembers, projects, refreshTokens, users, type UserRow } from '@sightline/db';
-import { countWhere, onPage, orderFor, textSearch } from '../tenancy/list-query';
-import type { Executor } from '../tenancy/tx';
+import { countWhere, onPage, orderFor, textSearch } from '../../common/list-query';
+import type { Executor } from '../../common/tx';
 
 export interface AccountRow {
   id: number;

@@ -14,12 +14,12 @@ import {
   userRecordSchema,
   userUpdateSchema,
 } from '@sightline/domain';
-import { callerOf } from '../tenancy/access';
-import { UserAdminService } from './user.service';
+import { callerOf } from '../../common/access';
+import { createUserServices } from './user.module';
 
 export default async function userAdminRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new UserAdminService(app.deps.database.db);
+  const service = createUserServices(app.deps).admin;
   const s = { tags: ['admin: users'], security: [{ bearer: [] }] };
   const auth = { preHandler: app.authenticate };
   const one = { 200: dataOf(userRecordSchema) };

@@ -14,15 +14,15 @@ import {
   type UserUpdate,
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import { hashPassword } from '../auth/password-hasher';
 import { recordAudit } from '../history/audit';
-import { projectFor } from '../project/project-access';
-import { requireCan, requireOnVisible, type Caller } from '../tenancy/access';
-import { mapUniqueViolation } from '../tenancy/unique-violation';
-import type { Executor } from '../tenancy/tx';
+import { requireProjectAccess } from '../../common/project-access';
+import { requireCan, requireOnVisible, type Caller } from '../../common/access';
+import { mapUniqueViolation } from '../../common/unique-violation';
+import type { Executor } from '../../common/tx';
 import { accountSnapshot, mapUser, userFacts } from './user.mapper';
-import { AccountRepository, type AccountRow, type UserFilter } from './user.repository';
+import { AccountRepository, type AccountRow, type UserFilter } from './account.repository';
 import { usernameAvailability } from './username-check';
 
 /** Company admins and users belong to a company; system and service admins may not. */
@@ -64,7 +64,7 @@ export class UserAdminService {
 
   /** Duplicate check; with projectId a project manager may use it for the new-participant form. */
   async checkUsername(actor: Caller, username: string, projectId?: number): Promise<CheckAnswer> {
-    if (projectId) await projectFor(this.db, actor, projectId, 'project.manageMembers');
+    if (projectId) await requireProjectAccess(this.db, actor, projectId, 'project.manageMembers');
     else requireCan(actor, 'user.list');
     return usernameAvailability(this.accounts, username);
   }

@@ -1,7 +1,7 @@
 // Maps account rows to UserRecord answers. Lists mask the name (SPEC §5 "names are masked for
 // display"); the detail answer keeps it whole for the edit form.
 import { maskName, type UserRecord } from '@sightline/domain';
-import type { AccountRow, MembershipRow } from './user.repository';
+import type { AccountRow, MembershipRow } from './account.repository';
 
 export function mapUser(u: AccountRow, memberships: MembershipRow[], opts: { mask: boolean }): UserRecord {
   return {

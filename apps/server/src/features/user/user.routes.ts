@@ -8,21 +8,12 @@ import {
   errorBodySchema,
   userInformationSchema,
 } from '@sightline/domain';
-import { ProjectRepository } from '../projects/project.repository';
-import { UserRepository } from './user.repository';
-import { UserService } from './user.service';
-import { SessionRepository } from '../auth/session.repository';
+import { createUserServices } from './user.module';
 import { REFRESH_COOKIE } from '../auth/auth.routes';
 
 export default async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const db = app.deps.database.db;
-  const service = new UserService(
-    db,
-    new UserRepository(db),
-    new ProjectRepository(db),
-    new SessionRepository(db),
-  );
+  const service = createUserServices(app.deps).users;
   const security = [{ bearer: [] }];
 
   app.get(

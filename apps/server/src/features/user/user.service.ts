@@ -10,12 +10,12 @@ import {
   type UserInformation,
 } from '@sightline/domain';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../common/app-error';
 import type { Db } from '@sightline/db';
 import { companies, type UserRow } from '@sightline/db';
 import { hashPassword, verifyPassword } from '../auth/password-hasher';
-import { mapLine, mapUserProject } from '../projects/project.mapper';
-import type { ProjectRepository } from '../projects/project.repository';
+import { mapLine, mapUserProject } from '../project/project.mapper';
+import type { ProjectRepository } from '../project/project.repository';
 import type { UserRepository } from './user.repository';
 import type { SessionRepository } from '../auth/session.repository';
 import { TokenService } from '../auth/token.service';
@@ -49,7 +49,7 @@ export class UserService {
       : null;
     let defaultProject: UserInformation['default_project'] = null;
     if (user.defaultProjectId) {
-      const p = await this.projects.findById(user.defaultProjectId);
+      const p = await this.projects.findRow(user.defaultProjectId);
       if (p) {
         const lines = (await this.projects.linesOf([p.id])).get(p.id) ?? [];
         defaultProject = { id: p.id, code: p.code, title: p.title, lines: lines.map(mapLine) };

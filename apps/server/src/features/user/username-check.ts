@@ -1,6 +1,6 @@
 // The ID duplicate check (SPEC §5): format first ('ID unavailable' for reserved names), then use.
 import { TenancyErrorCode, checkUsername, type CheckAnswer } from '@sightline/domain';
-import type { AccountRepository } from './user.repository';
+import type { AccountRepository } from './account.repository';
 
 const CODES = {
   required: TenancyErrorCode.FieldRequired,

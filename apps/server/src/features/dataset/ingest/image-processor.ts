@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { DatasetErrorCode as E } from '@sightline/domain';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../common/app-error';
 
 export const THUMB_SIZE = 256;
 

@@ -7,7 +7,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { DatasetErrorCode as E } from '@sightline/domain';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../common/app-error';
 import type { SpooledFile } from './ingest.service';
 import { formatBytes } from './upload-limits';
 

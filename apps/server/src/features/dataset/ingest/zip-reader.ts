@@ -3,7 +3,7 @@
 // anything is stored; then entries are read one at a time, never more than one image in memory each.
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { DatasetErrorCode as E } from '@sightline/domain';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../common/app-error';
 import { formatBytes, type UploadLimits } from './upload-limits';
 
 export interface ZipEntryRef {

@@ -15,7 +15,7 @@ import {
   uploadQuotaSchema,
   uploadResultSchema,
 } from '@sightline/domain';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../common/app-error';
 import type { DatasetServices } from '../dataset.module';
 import { spoolMultipart } from '../ingest/multipart-spool';
 import { isTrialUser } from '../dataset.service';
