@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { asc, eq } from 'drizzle-orm';
 import { datasetClasses, datasetImages, datasets, imageObjects } from '@sightline/db';
-import { materializeDataset } from '@sightline/jobs';
+import { collectStorageGarbage, materializeDataset } from '@sightline/jobs';
 import { validateDataset } from '@sightline/vision';
 import { multipart, zip, type ZipItem } from './fixtures';
 import { projectWithMember, setupDatasetApp } from './harness';
@@ -311,6 +311,30 @@ describe('annotated sg upload', () => {
       for (const [j, x] of item.masks!.entries())
         expect((await readFile(x.path)).equals(want[j]![1])).toBe(true);
     }
+  });
+
+  it('storage GC removes the masks of a deleted dataset with its images', async () => {
+    const { project, headers } = await projectWithMember(t);
+    const res = await upload(headers, { project_id: project.id, name: 'seggc', type: 'sg' }, 'seggc.zip', [
+      { name: 'images/a.png', data: await img(35) },
+      { name: 'masks/crack/a.png', data: await mask(1, 2) },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [image] = (await rowsOf(res.json().data.dataset_id)).images;
+    const prefix = `images/${image!.id}/`;
+    expect((await t.keys()).filter((k) => k.startsWith(prefix))).toEqual([
+      `${prefix}mask-0.png`,
+      `${prefix}original`,
+      `${prefix}thumb.webp`,
+    ]);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/datasets/${res.json().data.dataset_id}`,
+      headers,
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    await collectStorageGarbage(t.db, t.storage, { minAgeMs: 0, now: Date.now() + 1000 });
+    expect((await t.keys()).filter((k) => k.startsWith(prefix))).toEqual([]);
   });
 
   it('refuses a mask whose size is not its image size, and leaves no object behind', async () => {

@@ -24,7 +24,11 @@ async function* batches(ids: AsyncIterable<string>, size: number): AsyncIterable
   if (batch.size) yield [...batch];
 }
 
-async function* idsUnder(storage: Storage, prefix: string, pick: (key: string) => string | null): AsyncIterable<string> {
+async function* idsUnder(
+  storage: Storage,
+  prefix: string,
+  pick: (key: string) => string | null,
+): AsyncIterable<string> {
   for await (const key of storage.list(prefix)) {
     const id = pick(key);
     if (id && UUID.test(id)) yield id;
@@ -36,18 +40,32 @@ async function oldEnough(storage: Storage, key: string, cutoff: number): Promise
   return !info || info.modifiedAt.getTime() < cutoff;
 }
 
-export async function collectStorageGarbage(db: Db, storage: Storage, opts: { minAgeMs?: number; now?: number } = {}): Promise<GcResult> {
+export async function collectStorageGarbage(
+  db: Db,
+  storage: Storage,
+  opts: { minAgeMs?: number; now?: number } = {},
+): Promise<GcResult> {
   const cutoff = (opts.now ?? Date.now()) - (opts.minAgeMs ?? 6 * 3600 * 1000);
   const result: GcResult = { images: 0, downloads: 0 };
   const repo = new DatasetFilesRepository(db);
 
-  for await (const ids of batches(idsUnder(storage, 'images/', (k) => k.split('/')[1] ?? null), 500)) {
+  for await (const ids of batches(
+    idsUnder(storage, 'images/', (k) => k.split('/')[1] ?? null),
+    500,
+  )) {
     const known = await repo.knownImageIds(ids);
     for (const id of ids) {
       if (known.has(id)) continue;
       const keys = imageKeys(id);
-      if (!(await oldEnough(storage, keys.original, cutoff)) || !(await oldEnough(storage, keys.thumb, cutoff))) continue;
-      await storage.deleteMany([keys.original, keys.thumb]);
+      if (
+        !(await oldEnough(storage, keys.original, cutoff)) ||
+        !(await oldEnough(storage, keys.thumb, cutoff))
+      )
+        continue;
+      // Also what else an image owns under its prefix (imported masks: images/<id>/mask-N.png).
+      const owned = new Set([keys.original, keys.thumb]);
+      for await (const k of storage.list(`images/${id}/`)) owned.add(k);
+      await storage.deleteMany([...owned]);
       result.images++;
     }
   }
