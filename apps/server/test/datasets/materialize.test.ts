@@ -286,14 +286,12 @@ describe('materializeDataset (od, sg, ad from image_objects)', () => {
     const maskKey = `images/${rows[0]!.id}/mask-0.png`;
     await t.storage.put(maskKey, mask);
     const maskHash = createHash('sha256').update(mask).digest('hex');
-    await t.db
-      .insert(imageObjects)
-      .values({
-        imageId: rows[0]!.id,
-        classId: cls!.id,
-        kind: 'mask',
-        geometry: { key: maskKey, sha256: maskHash, width: 24, height: 24 },
-      });
+    await t.db.insert(imageObjects).values({
+      imageId: rows[0]!.id,
+      classId: cls!.id,
+      kind: 'mask',
+      geometry: { key: maskKey, sha256: maskHash, width: 24, height: 24 },
+    });
     const dir = await cacheDir();
     const sg = await materializeDataset({ db: t.db, storage: t.storage, cacheDir: dir }, sgId, {
       purpose: 'train',
@@ -323,14 +321,12 @@ describe('materializeDataset (od, sg, ad from image_objects)', () => {
     ).find((x) => x.name === 'hole')!;
     const adMaskKey = `images/${c!.id}/mask-0.png`;
     await t.storage.put(adMaskKey, mask);
-    await t.db
-      .insert(imageObjects)
-      .values({
-        imageId: c!.id,
-        classId: holeClass.id,
-        kind: 'mask',
-        geometry: { key: adMaskKey, sha256: maskHash },
-      });
+    await t.db.insert(imageObjects).values({
+      imageId: c!.id,
+      classId: holeClass.id,
+      kind: 'mask',
+      geometry: { key: adMaskKey, sha256: maskHash },
+    });
     const deps = { db: t.db, storage: t.storage, cacheDir: dir };
     const train = await materializeDataset(deps, cfId, { purpose: 'train', task: 'ad' });
     expect(train.dataset.task).toBe('ad');
@@ -352,5 +348,22 @@ describe('materializeDataset (od, sg, ad from image_objects)', () => {
       okClasses: ['hole'],
     });
     expect(swapped.imageIds).toEqual(evalDs.imageIds.slice(2));
+    // Names the dataset does not have ('good'/'defect' of an ad model): the is_ok flags decide.
+    await t.db
+      .update(datasetClasses)
+      .set({ name: 'ok' })
+      .where(and(eq(datasetClasses.datasetId, cfId), eq(datasetClasses.name, 'good')));
+    const byFlags = await materializeDataset(deps, cfId, {
+      purpose: 'eval',
+      task: 'ad',
+      okClasses: ['good'],
+    });
+    expect(byFlags.dataset.items.map((it) => it.anomalous)).toEqual([false, false, true, true]);
+    const mixed = await materializeDataset(deps, cfId, {
+      purpose: 'train',
+      task: 'ad',
+      okClasses: ['good', 'HOLE'],
+    });
+    expect(mixed.imageIds).toEqual(evalDs.imageIds.slice(2));
   });
 });

@@ -25,7 +25,7 @@ export interface MaterializeOptions {
   purpose: 'train' | 'eval';
   /** Default: the dataset's type ('ad' may also be asked of a cf dataset). */
   task?: 'cf' | 'od' | 'sg' | 'ad';
-  /** cf/ad: class names judged OK (default from the dataset's is_ok flags). */
+  /** cf/ad: class names judged OK (default, and when none names a class of the dataset: its is_ok flags). */
   okClasses?: string[];
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
@@ -54,7 +54,10 @@ export async function materializeDataset(
   const rows = await loadDatasetRows(deps.db, datasetId);
   if (!rows) throw new MaterializeError('DATASET_NOT_FOUND', `Dataset ${datasetId} does not exist`);
   const task = opts.task ?? rows.dataset.type;
-  const okNames = opts.okClasses ? new Set(opts.okClasses.map((n) => n.toLowerCase())) : null;
+  // OK class names the dataset does not have are ignored; when none of them is a class of the dataset
+  // (an ad model's 'good'/'defect' info evaluated on a cf dataset whose OK class is 'ok'), its is_ok flags decide.
+  const asked = new Set((opts.okClasses ?? []).map((n) => n.toLowerCase()));
+  const okNames = rows.classes.some((c) => asked.has(c.name.toLowerCase())) ? asked : null;
   const isOk = (c: { name: string; isOk: boolean }) => (okNames ? okNames.has(c.name.toLowerCase()) : c.isOk);
   const classIndex = new Map(rows.classes.map((c, i) => [c.id, i]));
   const okClassIds = new Set(rows.classes.filter(isOk).map((c) => c.id));
