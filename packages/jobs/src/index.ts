@@ -15,3 +15,4 @@ export * from './dataset-cache/materialize';
 export { startJobSchedules, type JobSchedule } from './schedule';
 export { learningKeys } from './bodies/learning/train-learning';
 export { enqueueInTransaction } from './enqueue-in-transaction';
+export * from './bodies/evaluation';

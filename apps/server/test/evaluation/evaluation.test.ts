@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { runSingleEvaluation } from '@sightline/jobs';
 import { spawnWorker, waitFor, type WorkerProcess } from '../harness';
 import { projectWithMember, setupDatasetApp } from '../datasets/harness';
 import { CF_CLASSES, insertDoneLearning, trainTinyCf, uploadCfDataset } from './fixtures';
@@ -68,6 +69,13 @@ describe('performance evaluation', () => {
     expect(task.statusCode).toBe(400);
     expect(task.json().error).toMatchObject({ code: 'EVALUATION_TASK_MISMATCH', message: 'The model (od) and the dataset (cf) are of different types.' });
 
+    const unknown = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: evalDs, params: { foo: 1 } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatchObject({ code: 'TRAIN_PARAM_UNKNOWN', message: 'The algorithm has no parameter foo.' });
+    const invalid = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: evalDs, params: { batchSize: 0 } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error).toMatchObject({ code: 'TRAIN_PARAM_INVALID', message: 'Parameter batchSize must lie between 1 and 256.' });
+
     const other = await projectWithMember(t);
     const hidden = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: evalDs }, other.headers);
     expect(hidden.statusCode).toBe(404);
@@ -96,6 +104,43 @@ describe('performance evaluation', () => {
     expect(del.json()).toEqual({ data: { deleted: true } });
     expect((await api('GET', `/api/v2/evaluations/${id}`)).statusCode).toBe(404);
   });
+
+  it('a running evaluation asked to cancel stops, keeps no results and releases the dataset', async () => {
+    const res = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: evalDs, name: 'stop_me' });
+    const id = res.json().data.id as number;
+    const jobId = res.json().data.job_id as string;
+    // As the job runner does when it takes the job.
+    await t.db.execute(sql`UPDATE jobs SET status = 'running', started_at = now() WHERE id = ${jobId}`);
+    const stop = new AbortController();
+    let asked: { status: string } | null = null;
+    let once = false;
+    // The body runs here in-process (no worker yet); the user's cancel arrives at its first progress report.
+    const out = await runSingleEvaluation({
+      db: t.db,
+      storage: t.storage,
+      cacheDir: join(dir, 'cache'),
+      evaluationId: id,
+      signal: stop.signal,
+      progress: async () => {
+        if (once) return;
+        once = true;
+        asked = (await api('POST', `/api/v2/evaluations/${id}/cancel`)).json().data;
+        stop.abort('cancelled');
+      },
+    });
+    expect(asked).toMatchObject({ status: 'canceling' });
+    expect(out.outcome).toBe('canceled');
+    const job = await t.db.execute<{ cancel_requested: boolean }>(sql`SELECT cancel_requested FROM jobs WHERE id = ${jobId}`);
+    expect(job.rows[0]!.cancel_requested).toBe(true);
+    await t.db.execute(sql`UPDATE jobs SET status = 'cancelled', finished_at = now() WHERE id = ${jobId}`);
+    const e = await evaluation(id);
+    expect(e).toMatchObject({ status: 'canceled', detail: null });
+    expect(e.timings.canceled_at).not.toBeNull();
+    expect((await api('GET', `/api/v2/evaluations/${id}/results`)).json().data.total).toBe(0);
+    const locks = await t.db.execute(sql`SELECT 1 FROM dataset_locks WHERE dataset_id = ${evalDs}`);
+    expect(locks.rows).toHaveLength(0);
+    expect((await api('DELETE', `/api/v2/evaluations/${id}`)).statusCode).toBe(200);
+  }, 60_000);
 
   let evalId: number;
   it('locks the dataset while it runs, then the worker evaluates it (metrics, timings, results)', async () => {

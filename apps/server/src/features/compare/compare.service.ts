@@ -12,13 +12,13 @@ import {
   type ProductName,
 } from '@sightline/domain';
 import type { CompareRow } from '@sightline/db';
+import { compareLockRef } from '@sightline/jobs';
 import { AppError } from '../../common/app-error';
 import { datasetMediaScope } from '../dataset/media-signer';
 import { mapEvaluation, timingsOf } from '../evaluation/evaluation.mapper';
-import type { EvaluationService } from '../evaluation/evaluation.service';
+import { inferenceParams, type EvaluationService } from '../evaluation/evaluation.service';
 import type { CompareRepository } from './compare.repository';
 
-export const compareLockRef = (id: number) => `compare:${id}`;
 
 export class CompareService {
   constructor(
@@ -50,6 +50,7 @@ export class CompareService {
       if (issue || m.task !== first.task) throw new AppError(C.ClassInfoMismatch, 400, {}, 'model_ids');
     }
     const ds = await this.evaluations.evaluationDataset(first.project_id, body.dataset_id, models);
+    const params = models.map((m) => inferenceParams(m, {}, body.threshold));
     const erepo = this.evaluations.repo;
     const cmp = await erepo.transaction(async (tx) => {
       await erepo.lockDatasetRow(tx, ds.id);
@@ -79,6 +80,7 @@ export class CompareService {
           name: `${c.name}/${m.name}`,
           task: m.task,
           threshold: body.threshold ?? null,
+          params: params[i],
           classes: m.classes,
           requestedBy: actor.id,
         });

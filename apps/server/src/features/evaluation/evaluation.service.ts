@@ -6,6 +6,8 @@ import {
   LearningErrorCode as C,
   canCancelEvaluation,
   canDeleteEvaluation,
+  checkTrainParams,
+  findAlgorithm,
   expiredDate,
   statusAfterCancel,
   type Actor,
@@ -15,7 +17,7 @@ import {
   type ResultRow,
 } from '@sightline/domain';
 import { DownloadRepository, type DatasetRow } from '@sightline/db';
-import type { JobService } from '@sightline/jobs';
+import { evaluationLockRef, type JobService } from '@sightline/jobs';
 import type { Storage } from '@sightline/storage';
 import { AppError } from '../../common/app-error';
 import type { ProjectAccess } from '../../common/project-access';
@@ -23,11 +25,25 @@ import { datasetMediaScope, type MediaSigner } from '../dataset/media-signer';
 import { mapEvaluation, mapEvaluationDetail } from './evaluation.mapper';
 import type { EvaluationRepository, LearningFacts } from './evaluation.repository';
 
-export const evaluationLockRef = (id: number) => `evaluation:${id}`;
 export const evaluationMediaScope = (id: number) => `evaluation:${id}`;
 
 /** A model of this task can evaluate a dataset of this type (ad models also judge cf/ad datasets). */
 export const taskFits = (task: string, type: string) => task === type || (task === 'ad' && (type === 'cf' || type === 'ad'));
+
+/**
+ * Inference params checked against the model's algorithm (defaults filled; TRAIN_PARAM_INVALID {key,min,max}
+ * or TRAIN_PARAM_UNKNOWN otherwise). od: the threshold is the detection score threshold.
+ */
+export function inferenceParams(model: LearningFacts, values: Record<string, unknown>, threshold?: number) {
+  const algo = findAlgorithm(model.engine_key);
+  const asked = { ...values };
+  if (model.task === 'od' && threshold !== undefined && algo?.inferenceParams.some((p) => p.key === 'scoreThreshold'))
+    asked.scoreThreshold = threshold;
+  if (!algo) return asked as Record<string, number>;
+  const r = checkTrainParams(algo.inferenceParams, asked);
+  if (r.issue) throw new AppError(r.issue.code, 400, r.issue.params, 'params');
+  return r.values;
+}
 
 export class EvaluationService {
   constructor(
@@ -68,6 +84,7 @@ export class EvaluationService {
   async create(actor: Actor, body: EvaluationCreate, locale: Locale) {
     const [model] = await this.models(actor, [body.model_id]);
     const ds = await this.evaluationDataset(model!.project_id, body.dataset_id, [model!]);
+    const params = inferenceParams(model!, body.params, body.threshold);
     const row = await this.repo.transaction(async (tx) => {
       await this.repo.lockDatasetRow(tx, ds.id);
       const e = await this.repo.insert(tx, {
@@ -82,7 +99,7 @@ export class EvaluationService {
         name: body.name ?? `${model!.name}-${ds.name}`,
         task: model!.task,
         threshold: body.threshold ?? null,
-        params: body.params as Record<string, number>,
+        params,
         classes: model!.classes,
         requestedBy: actor.id,
       });

@@ -1,17 +1,15 @@
 // Server-sent `event: status` stream of one evaluation or compare: the current item on connect and on
 // every change (polled once a second), closed at a terminal status. EventSource cannot send headers,
-// so `?access_token=` is accepted like /api/jobs/{id}/events.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// so a single-use `?ticket=` (POST /api/auth/sse-ticket) is accepted like /api/jobs/{id}/events.
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isTerminalStatus, type Actor, type Locale, type LearningStatus } from '@sightline/domain';
 import { requestLocale } from '../../common/locale';
+import { sseTicketQuery, ticketToBearer } from '../../common/sse-ticket';
 
 const POLL_MS = 1000;
 
-async function tokenFromQuery(req: FastifyRequest) {
-  const q = req.query as { access_token?: string };
-  if (!req.headers.authorization && q.access_token) req.headers.authorization = `Bearer ${q.access_token}`;
-}
+const tokenFromQuery = ticketToBearer;
 
 export function statusStream(
   app: FastifyInstance,
@@ -28,7 +26,7 @@ export function statusStream(
       tags: [tag],
       security: [{ bearer: [] }],
       params: z.object({ id: z.coerce.number().int().positive() }),
-      querystring: z.object({ access_token: z.string().optional() }),
+      querystring: sseTicketQuery,
     },
     handler: async (req, reply) => {
       const id = (req.params as { id: number }).id;

@@ -125,7 +125,9 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
     await report(20, 'model ready');
 
     const model = await loadModel(modelDir);
-    const threshold = row.task === 'ad' ? (row.threshold ?? model.manifest.threshold ?? 0.5) : row.threshold;
+    // ad: the asked threshold, else the model's (chosen on validation data) times its thresholdScale.
+    const threshold =
+      row.task === 'ad' ? (row.threshold ?? (model.manifest.threshold ?? 0.5) * (row.params.thresholdScale ?? 1)) : row.threshold;
     // Overlay PNGs are written as predictions come out (evaluate() keeps only scores), in dataset order.
     const overlayKeys: (string | null)[] = [];
     const pending: Promise<void>[] = [];
@@ -191,7 +193,7 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
     const { detail, headline } = metricsDetail(result, row.classes, rows, threshold);
     // A cancel that arrived while saving still wins.
     const [now] = await db.select({ status: evaluations.status }).from(evaluations).where(eq(evaluations.id, id));
-    if (now?.status === 'canceling') throw new VisionError('CANCELLED', 'Evaluation was cancelled');
+    if (now?.status !== 'running') throw new VisionError('CANCELLED', 'Evaluation was cancelled');
     await setRow(db, id, {
       status: 'done',
       progress: 100,
@@ -206,8 +208,9 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
     return 'done';
   } catch (err) {
     const [now] = await db.select({ status: evaluations.status }).from(evaluations).where(eq(evaluations.id, id));
-    const userCancel = canceled(signal) || now?.status === 'canceling' || (err as VisionError).code === 'CANCELLED';
-    if (signal.aborted && !canceled(signal) && now?.status !== 'canceling') {
+    const stopped = now?.status === 'canceling' || now?.status === 'canceled';
+    const userCancel = canceled(signal) || stopped || (err as VisionError).code === 'CANCELLED';
+    if (signal.aborted && !canceled(signal) && !stopped) {
       // Worker shutdown: leave the row to the retry (the job goes back to the queue).
       await setRow(db, id, { status: 'waiting' });
       throw err;
