@@ -11,6 +11,7 @@ import datasetRoutes from './dataset/dataset.routes';
 import downloadRoutes from './download/download.routes';
 import historyRoutes from './history/history.routes';
 import jobRoutes from './job/job.routes';
+import learningRoutes from './learning/learning.routes';
 import lineRoutes from './line/line.routes';
 import lookupRoutes from './lookup/lookup.routes';
 import notificationRoutes from './notification/notification.routes';
@@ -34,6 +35,7 @@ export const FEATURES: readonly { routes: Routes; matrix?: boolean }[] = [
   { routes: datasetRoutes },
   { routes: downloadRoutes },
   { routes: notificationRoutes },
+  { routes: learningRoutes },
   { routes: companyRoutes, matrix: true },
   { routes: projectAdminRoutes, matrix: true },
   { routes: lineRoutes, matrix: true },
