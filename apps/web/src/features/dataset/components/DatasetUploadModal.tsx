@@ -177,6 +177,11 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
           <Text size="xs" c="dimmed" mt={-6}>
             {t('upload.folderHint')}
           </Text>
+          {form.values.target === 'new' && ['od', 'sg', 'ad'].includes(form.values.type) && (
+            <Text size="xs" c="dimmed" mt={-6} data-testid="upload-labels-hint">
+              {t(`upload.labelsHint.${form.values.type}`)}
+            </Text>
+          )}
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t('upload.files')} <Text span c="red">*</Text>

@@ -108,6 +108,11 @@ export const datasetEn: Shape<typeof datasetKo> = {
     folder: 'Folder name',
     folderPlaceholder: 'Empty: the zip name, or default',
     folderHint: 'Folder for loose images and files at the root of a zip (default: the zip name). A zip keeps its own folders.',
+    labelsHint: {
+      od: 'A zip may carry its boxes: YOLO (images/, labels/, classes.txt), Pascal VOC xml or one COCO json.',
+      sg: 'A zip may carry its masks: images/ and masks/<class>/<image name>.png (white = the class).',
+      ad: 'Folders name the classes: train/good, test/good, test/<defect> (masks in ground_truth/<defect>/), or good/ and defect folders.',
+    },
     files: 'Files',
     pick: 'Choose files',
     pickHint: 'Several images or one zip file',

@@ -104,6 +104,11 @@ export const datasetKo = {
     folder: '폴더명',
     folderPlaceholder: '비우면 ZIP 파일명 또는 default',
     folderHint: '개별 이미지와 ZIP 최상위 파일이 들어갈 폴더입니다(기본값: ZIP 파일명). ZIP 안의 폴더 구조는 그대로 유지됩니다.',
+    labelsHint: {
+      od: 'ZIP에 박스 라벨을 함께 넣을 수 있습니다: YOLO(images/, labels/, classes.txt), Pascal VOC xml 또는 COCO json 1개.',
+      sg: 'ZIP에 마스크를 함께 넣을 수 있습니다: images/ 와 masks/<클래스>/<이미지 이름>.png (흰색 = 해당 클래스).',
+      ad: '폴더 이름이 클래스가 됩니다: train/good, test/good, test/<결함>(마스크는 ground_truth/<결함>/), 또는 good/ 와 결함 폴더.',
+    },
     files: '파일',
     pick: '파일 선택',
     pickHint: '이미지 여러 장 또는 ZIP 파일 하나',
