@@ -40,6 +40,27 @@ def _lr_factor(epoch, epochs, warmup=1):
     return 0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * t))
 
 
+def budget_clock(threads):
+    """Seconds for the time budget: wall time, or with SIGHTLINE_BUDGET_CLOCK=cpu this process's CPU time per
+    thread, i.e. the wall time of an otherwise idle machine (quality measurements on a shared machine then do not
+    depend on other load; the bench uses it and reports wall seconds beside it)."""
+    if os.environ.get("SIGHTLINE_BUDGET_CLOCK") == "cpu":
+        return time.process_time() / max(1, threads)
+    return time.time()
+
+
+def ema_update(ema, model, updates):
+    """ema <- d * ema + (1 - d) * model for float tensors, d = min(0.99, (1 + n) / (10 + n)): a short horizon
+    (about 100 steps) that suits schedules of a few hundred steps."""
+    d = min(0.99, (1 + updates) / (10 + updates))
+    with torch.no_grad():
+        for e, m in zip(ema.state_dict().values(), model.state_dict().values()):
+            if e.dtype.is_floating_point:
+                e.mul_(d).add_(m.detach(), alpha=1 - d)
+            else:
+                e.copy_(m)
+
+
 def recalibrate_bn(model, adapter, seed, bs, steps):
     """Re-estimates BatchNorm statistics as an exact average over a few training batches; with small
     datasets the running averages lag the weights and make validation (and early stopping) erratic."""
@@ -96,9 +117,16 @@ def train(cfg, adapter, stop):
     opt = torch.optim.AdamW(model.parameters(), lr=float(params["learningRate"]), weight_decay=1e-4)
 
     start_epoch, best_score, best_state, bad, history = 0, -math.inf, None, 0, []
+    # EMA of the weights (od, sg): validated, kept and exported instead of the raw weights; on short CPU
+    # schedules the average is steadier than the last step.
+    ema = copy.deepcopy(model) if getattr(adapter, "use_ema", False) else None
+    ema_updates = 0
     if cfg.get("resume", True) and ckpt_path.exists():
         ck = load(ckpt_path)
         model.load_state_dict(ck["model"])
+        if ema is not None:
+            ema.load_state_dict(ck["ema"] if ck.get("ema") is not None else ck["model"])
+            ema_updates = ck.get("emaUpdates", 0)
         opt.load_state_dict(ck["optimizer"])
         start_epoch, best_score, bad = ck["epoch"] + 1, ck["bestScore"], ck["bad"]
         best_state, history, history_before = ck["bestState"], ck["history"], ck["historyBefore"]
@@ -110,6 +138,8 @@ def train(cfg, adapter, stop):
     step_times = []
     epoch = start_epoch - 1
     budget = float(params.get("timeBudget") or 0)
+    # The budget counts from the start of the run, decoding included (the CPU clock from the process start).
+    clock0 = 0.0 if os.environ.get("SIGHTLINE_BUDGET_CLOCK") == "cpu" else started
     for epoch in range(start_epoch, epochs):
         if bad >= patience:
             break
@@ -117,15 +147,15 @@ def train(cfg, adapter, stop):
             # Time budget (seconds, whole run): once an epoch's cost is known, the planned epochs shrink to
             # what fits, so the cosine schedule still ends at its low learning rate. Re-checked every epoch
             # because other load on a shared machine changes the pace.
-            per_epoch = float(np.mean([h["seconds"] for h in history[-3:]]))
-            left = budget - (time.time() - started) - EXPORT_RESERVE
+            per_epoch = float(np.mean([h.get("clock", h["seconds"]) for h in history[-3:]]))
+            left = budget - budget_clock(threads) + clock0 - EXPORT_RESERVE
             fit = epoch + int(left // max(per_epoch, 1e-6))
             if fit < epochs:
                 epochs = max(epoch, fit)
                 emit("budget", epochs=epochs, secondsPerEpoch=per_epoch, budget=budget)
             if epoch >= epochs:
                 break
-        t0 = time.time()
+        t0, c0 = time.time(), budget_clock(threads)
         for g in opt.param_groups:
             g["lr"] = float(params["learningRate"]) * _lr_factor(epoch, epochs)
         # Per-epoch seeds make a resumed run draw the same batches as an uninterrupted one.
@@ -145,6 +175,9 @@ def train(cfg, adapter, stop):
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
             opt.step()
+            if ema is not None:
+                ema_updates += 1
+                ema_update(ema, model, ema_updates)
             total, count, seen = total + value, count + 1, seen + adapter.batch_len(batch)
             step_times.append(time.time() - ts)
             if throttle.ready():
@@ -153,23 +186,25 @@ def train(cfg, adapter, stop):
                 emit("progress", epoch=epoch + 1, epochs=epochs, step=step + 1, steps=steps, loss=total / count,
                      imagesPerSecond=rate, etaSeconds=remaining * (time.time() - t0) / (step + 1),
                      percent=100.0 * (epoch * steps + step + 1) / (epochs * steps))
-        recalibrate_bn(model, adapter, seed, bs, steps)
+        judged = model if ema is None else ema
+        recalibrate_bn(judged, adapter, seed, bs, steps)
         with torch.no_grad():
-            val = adapter.validate(model)
+            val = adapter.validate(judged)
         entry = {"run": run, "epoch": len(history_before) + epoch + 1, "trainLoss": total / max(count, 1),
                  "valLoss": val["valLoss"], "metrics": val["metrics"], "seconds": time.time() - t0,
-                 "imagesPerSecond": seen / max(time.time() - t0, 1e-6)}
+                 "imagesPerSecond": seen / max(time.time() - t0, 1e-6), "clock": budget_clock(threads) - c0}
         history.append(entry)
         if val["score"] > best_score:
             best_score, bad = val["score"], 0
-            best_state = copy.deepcopy(model.state_dict())
+            best_state = copy.deepcopy(judged.state_dict())
         elif val.get("degenerate"):
             # A model that still predicts nothing (IoU 0, one class for all) has not started to learn yet:
             # early stopping must not end the run there, so those epochs do not use up the patience.
             pass
         else:
             bad += 1
-        save_atomic({"model": model.state_dict(), "optimizer": opt.state_dict(), "epoch": epoch, "bestScore": best_score,
+        save_atomic({"model": model.state_dict(), "ema": None if ema is None else ema.state_dict(), "emaUpdates": ema_updates,
+                     "optimizer": opt.state_dict(), "epoch": epoch, "bestScore": best_score,
                      "bad": bad, "bestState": best_state, "history": history, "historyBefore": history_before}, ckpt_path)
         emit("epoch", epoch=epoch + 1, epochs=epochs, trainLoss=entry["trainLoss"], valLoss=entry["valLoss"],
              metrics=val["metrics"], best=bad == 0, seconds=entry["seconds"],

@@ -69,3 +69,36 @@ def test_tiled_detection_and_segmentation_train_and_export(tmp_path):
         assert spec["resize"] == "tile" and spec["size"] == 32 and spec["overlap"] == 8 and spec["pad"] == 128
         assert spec["scale"] == 1.0  # objects of 8 px: native resolution
         assert (tmp_path / task / "model.onnx").exists()
+
+
+def test_tiled_anomaly_detection_trains_on_tiles(tmp_path):
+    items = [{"path": it["path"]} for it in _images(tmp_path, n=10, w=100, h=60)]
+    p = {"epochs": 1, "batchSize": 8, "learningRate": 0.001, "inputSize": 32, "scale": 0, "grayscale": 1, "width": 8,
+         "memoryBank": 64, "valSplit": 0.3, "seed": 1}
+    cfg = {"task": "ad", "outDir": str(tmp_path / "ad"), "params": p, "threads": 1,
+           "dataset": {"classes": [{"name": "good", "ok": True}], "items": items}}
+    adapter = adapter_for("ad")
+    m = loop.train(cfg, adapter, StopFlag())
+    # auto: the longest side spans about three tiles (3*32 - 2*8 = 80 px), so 0.8
+    assert m["input"]["resize"] == "tile" and m["input"]["scale"] == 0.8
+    # 7 training images of 100x60 -> 80x48 on a 32-px grid with overlap 8: 3 x 2 tiles each
+    assert adapter.n_train == 7 * 6 and adapter.xt.shape[1:] == (1, 32, 32)
+
+
+def test_time_budget_shrinks_the_planned_epochs(tmp_path, monkeypatch):
+    items = _images(tmp_path, n=8)
+    clock = {"t": 0.0}
+
+    def fake_clock(threads):
+        clock["t"] += 1.0  # every reading of the clock: one more second
+        return clock["t"]
+    monkeypatch.setenv("SIGHTLINE_BUDGET_CLOCK", "cpu")
+    monkeypatch.setattr(loop, "budget_clock", fake_clock)
+    monkeypatch.setattr(loop, "EXPORT_RESERVE", 0)
+    p = {"epochs": 50, "batchSize": 8, "learningRate": 0.003, "inputSize": 32, "scale": 0, "grayscale": 1, "width": 8,
+         "patience": 100, "valSplit": 0.25, "seed": 1, "timeBudget": 6}
+    cfg = {"task": "sg", "outDir": str(tmp_path / "budget"), "params": p, "threads": 1,
+           "dataset": {"classes": [{"name": "spot"}], "items": items}}
+    m = loop.train(cfg, adapter_for("sg"), StopFlag())
+    # about 3 clock seconds an epoch against a 6-second budget: the 50 planned epochs shrink to one or two
+    assert 1 <= len(m["history"]) <= 3

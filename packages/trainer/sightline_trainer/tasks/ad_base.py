@@ -5,7 +5,12 @@ import torch
 
 from ..augment import normalise
 from ..metrics import auroc, best_f1_threshold
+from ..tiling import grid, overlap_for
 from .base import TaskBase
+
+# Tile mode: tiles kept for training (memory and the per-epoch refit of OK statistics) and validation.
+MAX_TRAIN_TILES = 4096
+MAX_VAL_TILES = 512
 from .synthetic import synthesize
 
 
@@ -18,8 +23,11 @@ class AnomalyBase(TaskBase):
         self.read_config(cfg, stop)
         self.classes = [{"index": 0, "name": "good", "ok": True}, {"index": 1, "name": "defect", "ok": False}]
         train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]))
-        x, _ = self.decode(self.items, stop)
-        self.xt, xv = x[self.rows(train)], x[self.rows(val)]
+        if self.tiled:
+            self.xt, xv = self._tiles(stop, train, val)
+        else:
+            x, _ = self.decode(self.items, stop)
+            self.xt, xv = x[self.rows(train)], x[self.rows(val)]
         self.n_train, self.n_val = len(self.xt), len(xv)
         gen = torch.Generator().manual_seed(int(self.params["seed"]) + 99)
         clean = normalise(xv)
@@ -29,8 +37,24 @@ class AnomalyBase(TaskBase):
         self.yv = torch.cat([torch.zeros(len(clean)), torch.ones(int(keep.sum()))])
         self.mv = torch.cat([torch.zeros_like(masks), masks[keep]])
         self.arch = {"name": self.name, "channels": self.channels, "width": self.width}
+        if self.tiled:
+            self.arch["tiled"] = True
         # Geometry-preserving photometric jitter only: flips would be fine but rotations blur texture.
         self.aug = {"flipH": 0.5, "flipV": 0.5, "brightness": 0.05, "contrast": 0.05}
+
+    def _tiles(self, stop, train, val):
+        """Tile mode: OK images at a scale where the longest side spans about three tiles (small defects keep
+        several feature cells), cut on the inference grid; at most MAX_TRAIN_TILES / MAX_VAL_TILES (seeded)."""
+        s = self.size
+        ov = overlap_for(s)
+        images, _ = self.decode_scaled(
+            stop, lambda sizes: min(1.0, max(s / max(max(w, h) for w, h in sizes), (3 * s - 2 * ov) / max(max(w, h) for w, h in sizes))))
+        gen = torch.Generator().manual_seed(int(self.params["seed"]) + 96)
+
+        def cut(idx, cap):
+            t = torch.cat([grid(images[i], s, ov)[0] for i in idx])
+            return t[torch.randperm(len(t), generator=gen)[:cap].sort()[0]] if len(t) > cap else t
+        return cut(train, MAX_TRAIN_TILES), cut(val, MAX_VAL_TILES)
 
     def fit(self, model):
         """Methods that score with statistics of OK features fit them here, before every validation, so

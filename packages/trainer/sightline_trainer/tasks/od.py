@@ -6,7 +6,7 @@ import torch
 
 from ..augment import normalise, photometric
 from ..metrics import average_precision_50
-from ..tiling import auto_scale, grid, overlap_for, random_origin
+from ..tiling import auto_scale, cap_tiles, grid, overlap_for, random_origin, val_cap
 
 # Tile mode: share of training tiles drawn around an object, and tiles per training image in one epoch.
 OBJECT_SHARE = 0.7
@@ -74,6 +74,7 @@ def clip_boxes(boxes, x0, y0, size, keep=0.4):
 
 class DetectionTask(TaskBase):
     task = "od"
+    use_ema = True
     output_names = ["peaks", "wh", "offset"]
 
     def prepare(self, cfg, stop):
@@ -129,9 +130,10 @@ class DetectionTask(TaskBase):
             tiles, where = grid(images[i], s, ov)
             xv.append(tiles)
             bv += [clip_boxes(boxes[i], x, y, s) for x, y in where]
-        self.xv, self.bv = torch.cat(xv), bv
         area = sum(t.shape[1] * t.shape[2] for t in self.train_images) / (s * s)
         self.n_train = int(max(len(train), min(TILES_PER_IMAGE * len(train), math.ceil(area))))
+        keep = cap_tiles(len(bv), val_cap(self.n_train), int(self.params["seed"]) + 5)
+        self.xv, self.bv = torch.cat(xv)[keep], [bv[i] for i in keep]
         self.n_val = len(self.xv)
         self.arch["tiled"] = True
 

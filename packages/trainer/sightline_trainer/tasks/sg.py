@@ -12,7 +12,7 @@ from ..data import crops, open_image
 from ..metrics import iou_per_class
 from ..models.unet import SegmenterExport, UNet
 from ..protocol import TrainerError
-from ..tiling import grid, overlap_for, random_origin, scale_image
+from ..tiling import cap_tiles, grid, overlap_for, random_origin, scale_image, val_cap
 from .base import TaskBase
 
 # Tile mode: share of training tiles centred on a defect pixel (the rest are uniform, so the model also sees
@@ -32,6 +32,7 @@ def soft_dice(logits, target, classes):
 
 class SegmentationTask(TaskBase):
     task = "sg"
+    use_ema = True
     output_names = ["probs"]
 
     def read_labels(self, it, size_wh):
@@ -94,10 +95,12 @@ class SegmentationTask(TaskBase):
             ys, _ = grid(labels[i][None], s, ov)
             xv.append(xs)
             yv.append(ys[:, 0])
-        self.xv, self.yv = torch.cat(xv), torch.cat(yv)
         # One epoch: about the area of the training images in tiles, at most 4 tiles per image.
         area = sum(t.shape[1] * t.shape[2] for t in self.train_images) / (s * s)
         self.n_train = int(max(len(train), min(TILES_PER_IMAGE * len(train), math.ceil(area))))
+        xv, yv = torch.cat(xv), torch.cat(yv)
+        keep = cap_tiles(len(xv), val_cap(self.n_train), int(self.params["seed"]) + 5)
+        self.xv, self.yv = xv[keep], yv[keep]
         self.n_val = len(self.xv)
         self.arch["tiled"] = True
 

@@ -34,7 +34,9 @@ export class AnomalyAccumulator {
         const full = await readMask(item.maskPath);
         mask = await cropResize(full, x, y, w, hh, h.size);
       }
-      for (let i = 0; i < h.data.length; i++) this.pixels.add(h.data[i]!, mask ? mask[i] === 1 : false);
+      // 2 marks tile padding beyond the image (tile mode): not a pixel of the image, not counted.
+      for (let i = 0; i < h.data.length; i++)
+        if (!mask || mask[i] !== 2) this.pixels.add(h.data[i]!, mask ? mask[i] === 1 : false);
     }
   }
 
@@ -64,13 +66,22 @@ export class AnomalyAccumulator {
   }
 }
 
-async function cropResize(mask: { data: Uint8Array; width: number }, x: number, y: number, w: number, h: number, size: number) {
+/** The mask under a heatmap whose crop is (x, y, w, h) in original pixels (tiles may be fractional and reach into
+ * the padding past the image: those cells are 2). */
+async function cropResize(
+  mask: { data: Uint8Array; width: number; height: number },
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  size: number,
+) {
   const out = new Uint8Array(size * size);
   for (let r = 0; r < size; r++) {
-    const sy = y + Math.min(h - 1, Math.floor(((r + 0.5) * h) / size));
+    const sy = Math.floor(y + Math.min(h - 1, ((r + 0.5) * h) / size));
     for (let c = 0; c < size; c++) {
-      const sx = x + Math.min(w - 1, Math.floor(((c + 0.5) * w) / size));
-      out[r * size + c] = mask.data[sy * mask.width + sx]!;
+      const sx = Math.floor(x + Math.min(w - 1, ((c + 0.5) * w) / size));
+      out[r * size + c] = sx < mask.width && sy < mask.height ? mask.data[sy * mask.width + sx]! : 2;
     }
   }
   return out;
