@@ -182,6 +182,11 @@ describe('performance evaluation', () => {
 
     const locks = await t.db.execute(sql`SELECT 1 FROM dataset_locks WHERE dataset_id = ${evalDs}`);
     expect(locks.rows).toHaveLength(0);
+    // The status stream (EventSource ticket) sends the finished evaluation once and closes.
+    const ticket = (await api('POST', '/api/auth/sse-ticket')).json().data.ticket as string;
+    const sse = await t.app.inject({ method: 'GET', url: `/api/v2/evaluations/${evalId}/events?ticket=${ticket}` });
+    expect(sse.headers['content-type'], sse.body).toMatch(/text\/event-stream/);
+    expect(sse.body).toMatch(/^event: status\ndata: \{.*"status":"done"/);
     const list = (await api('GET', `/api/v2/evaluations?project_id=${p.project.id}&status=done`)).json().data;
     expect(list.total).toBe(1);
     expect(list.data[0]).toMatchObject({ id: evalId, status: 'done', dataset: { id: evalDs, name: 'evalset' } });
@@ -272,6 +277,18 @@ describe('performance evaluation', () => {
     expect(done.disagreements).toBe(0);
     const dis = (await api('GET', `/api/v2/compares/${id}/disagreements`)).json().data;
     expect(dis).toEqual({ data: [], total: 0 });
+    // Flip the second model's answer on one image: that image is now a disagreement row.
+    const [e1, e2] = done.evaluations.map((e: { id: number }) => e.id);
+    const flipped = await t.db.execute<{ image_id: string; predicted_class: number }>(sql`
+      UPDATE evaluation_results SET predicted_class = 1 - predicted_class, correct = NOT correct
+      WHERE id = (SELECT min(id) FROM evaluation_results WHERE evaluation_id = ${e2}) RETURNING image_id, predicted_class`);
+    const dis1 = (await api('GET', `/api/v2/compares/${id}/disagreements?perPage=5`)).json().data;
+    expect(dis1.total).toBe(1);
+    expect(dis1.data[0].image_id).toBe(flipped.rows[0]!.image_id);
+    expect(dis1.data[0].thumb_url).toMatch(/^\/api\/v2\/images\/.+\/thumb\?t=/);
+    expect(dis1.data[0].predictions.map((x: { evaluation_id: number }) => x.evaluation_id)).toEqual([e1, e2]);
+    expect(dis1.data[0].predictions[1].predicted_class).toBe(flipped.rows[0]!.predicted_class);
+    expect(dis1.data[0].predictions[0].predicted_class).toBe(1 - flipped.rows[0]!.predicted_class);
     const list = (await api('GET', `/api/v2/compares?project_id=${p.project.id}`)).json().data;
     expect(list.total).toBe(1);
     // Compare evaluations stay out of the single-evaluation list.
