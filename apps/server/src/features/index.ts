@@ -6,9 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import algorithmRoutes from './algorithm/algorithm.routes';
 import authRoutes from './auth/auth.routes';
 import companyRoutes from './company/company.routes';
+import compareRoutes from './compare/compare.routes';
 import dashboardRoutes from './dashboard/dashboard.routes';
 import datasetRoutes from './dataset/dataset.routes';
 import downloadRoutes from './download/download.routes';
+import evaluationRoutes from './evaluation/evaluation.routes';
 import historyRoutes from './history/history.routes';
 import jobRoutes from './job/job.routes';
 import learningRoutes from './learning/learning.routes';
@@ -34,6 +36,8 @@ export const FEATURES: readonly { routes: Routes; matrix?: boolean }[] = [
   { routes: jobRoutes },
   { routes: datasetRoutes },
   { routes: downloadRoutes },
+  { routes: evaluationRoutes },
+  { routes: compareRoutes },
   { routes: notificationRoutes },
   { routes: learningRoutes },
   { routes: companyRoutes, matrix: true },
