@@ -14,6 +14,8 @@ import type { AppDeps } from './app-deps';
 import { registerErrorHandling, sendError } from './common/error-handler';
 import { codedValidation } from './common/coded-validation';
 import { RequestLogController } from './common/request-log';
+import { securityHeaders } from './common/security-headers';
+import { strictUtf8Json } from './common/utf8-json';
 import authPlugin from './plugins/auth.plugin';
 import webStatic from './plugins/web-static.plugin';
 import { registerFeatures } from './features';
@@ -29,6 +31,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Security headers on every response; JSON bodies must be valid UTF-8.
+  securityHeaders(app);
+  strictUtf8Json(app);
   // Every route: validation failures answer after authentication, with the schema's error code.
   codedValidation(app);
 

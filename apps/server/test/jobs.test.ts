@@ -101,7 +101,7 @@ describe('with a real worker process', () => {
     const id = probe.json().data.id;
     // inject resolves when the stream ends, which is when the job finished.
     const sse = await t.app.inject({
-      url: `/api/jobs/${id}/events?access_token=${h.authorization.slice(7)}`,
+      url: `/api/jobs/${id}/events?ticket=${(await t.app.inject({ method: 'POST', url: '/api/auth/sse-ticket', headers: h })).json().data.ticket}`,
     });
     expect(sse.headers['content-type']).toMatch(/text\/event-stream/);
     const events = sse.body

@@ -2,6 +2,7 @@
 // their running jobs back to pg-boss: retried while retries remain, failed otherwise.
 import { JobRepository, WorkerRepository, type Database } from '@sightline/db';
 import type { JobQueue } from './job-queue';
+import { followQueueStates } from './job-follow';
 
 export class WorkerReaper {
   private timer: NodeJS.Timeout | null = null;
@@ -9,7 +10,7 @@ export class WorkerReaper {
   private readonly jobs: JobRepository;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly queue: JobQueue,
     private readonly staleMs: number,
     private readonly log: (msg: string) => void = () => undefined,
@@ -33,6 +34,9 @@ export class WorkerReaper {
 
   /** One pass; returns how many jobs were handed back. */
   async runOnce(): Promise<number> {
+    // Rows left 'running' by a pg-boss job that expired or vanished follow the queue.
+    const followed = await followQueueStates(this.database.pool);
+    for (const j of followed) this.log(`job ${j.id}: ${j.status} (its queue job is no longer active)`);
     const lost = await this.workers.reapStale(this.staleMs);
     if (lost.length === 0) return 0;
     this.log(`workers lost: ${lost.join(', ')}`);

@@ -6,6 +6,7 @@ import { ErrorCode, type Actor, type RoleId } from '@sightline/domain';
 import { AppError } from '../common/app-error';
 import type { UserRow } from '@sightline/db';
 import { UserRepository } from '../features/user/user.repository';
+import { isSessionAlive } from '../features/auth/session-liveness';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,10 @@ export default fp(
       if (!token) throw AppError.unauthorized();
       const claims = await tokens.verifyAccess(token);
       if (!claims) throw AppError.unauthorized(ErrorCode.SessionExpired);
+      // Logged out (or every session ended): the token dies with its session, not 15 minutes later.
+      if (claims.sid !== null && !(await isSessionAlive(app.deps.database.db, claims.sid))) {
+        throw AppError.unauthorized(ErrorCode.SessionExpired);
+      }
       const user = await users.findById(Number(claims.sub));
       if (!user) throw AppError.unauthorized(ErrorCode.SessionExpired);
       await accountGuard.check(user);

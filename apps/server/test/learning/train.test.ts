@@ -76,9 +76,9 @@ describe('training through the worker', () => {
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id as number;
     firstId = id;
-    const token = p.headers.authorization.slice(7);
+    const ticket = (await t.app.inject({ method: 'POST', url: '/api/auth/sse-ticket', headers: p.headers })).json().data.ticket as string;
     const events = await readSse(
-      `${address}/api/v2/learnings/${id}/events?access_token=${token}`,
+      `${address}/api/v2/learnings/${id}/events?ticket=${ticket}`,
       {},
       () => false, // the stream closes itself at a terminal status
       150_000,

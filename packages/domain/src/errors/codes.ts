@@ -19,6 +19,8 @@ export const ErrorCode = {
   PasswordMismatch: 'PASSWORD_MISMATCH',
   PasswordWrong: 'PASSWORD_WRONG',
   Internal: 'INTERNAL',
+  InvalidEncoding: 'INVALID_ENCODING',
+  DatabaseUnavailable: 'DATABASE_UNAVAILABLE',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 

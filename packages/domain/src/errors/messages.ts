@@ -32,6 +32,11 @@ export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
   PASSWORD_MISMATCH: { ko: '비밀번호가 일치하지 않습니다.', en: 'The passwords do not match.' },
   PASSWORD_WRONG: { ko: '현재 비밀번호가 올바르지 않습니다.', en: 'The current password is not correct.' },
   INTERNAL: { ko: '서버 오류가 발생했습니다.', en: 'A server error occurred.' },
+  INVALID_ENCODING: { ko: '요청 본문이 올바른 UTF-8이 아닙니다.', en: 'The request body is not valid UTF-8.' },
+  DATABASE_UNAVAILABLE: {
+    ko: '데이터베이스에 일시적으로 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The database is briefly unavailable. Please try again in a moment.',
+  },
   // Tenancy and administration (companies, projects, lines, users, reset requests, algorithms).
   FIELD_REQUIRED: { ko: '{label}을(를) 입력해 주세요.', en: 'Please enter {label}.' },
   IDENTIFIER_TOO_SHORT: { ko: '{min}자 이상 입력해 주세요.', en: 'Please enter at least {min} characters.' },

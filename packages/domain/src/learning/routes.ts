@@ -38,7 +38,7 @@ export interface RouteDef {
   status?: number;
   /** JSON answer; absent for `sse` and `binary` routes. */
   response?: z.ZodType;
-  /** Server-sent events (`?access_token=` accepted like /api/jobs/{id}/events). */
+  /** Server-sent events (a single-use `?ticket=` from POST /api/auth/sse-ticket, like /api/jobs/{id}/events). */
   sse?: boolean;
   /** A file download (`Content-Disposition: attachment`). */
   binary?: boolean;

@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { errorBodySchema, loginRequestSchema, tokenResponseSchema } from '@sightline/domain';
 import type { IssuedSession } from './auth.service';
 import { createAuthServices } from './auth.module';
+import { issueSseTicket } from '../../common/sse-ticket';
 
 export const REFRESH_COOKIE = 'refresh_token';
 
 export default async function authRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { config } = app.deps;
+  const { config, tokens } = app.deps;
   const service = createAuthServices(app.deps).auth;
 
   const setCookie = (reply: FastifyReply, s: Pick<IssuedSession, 'refreshToken' | 'refreshExpiresAt'>) =>
@@ -49,9 +50,29 @@ export default async function authRoutes(root: FastifyInstance) {
     '/api/auth/logout',
     { schema: { tags: ['auth'], response: { 200: z.object({ data: z.object({ ok: z.boolean() }) }) } } },
     async (req, reply) => {
-      await service.logout(req.cookies[REFRESH_COOKIE]);
+      // The bearer token's session ends too (a client without the cookie, e.g. the CLI).
+      const auth = req.headers.authorization;
+      const claims = auth?.toLowerCase().startsWith('bearer ')
+        ? await tokens.verifyAccess(auth.slice(7).trim())
+        : null;
+      await service.logout(req.cookies[REFRESH_COOKIE], claims?.sid);
       reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
       return { data: { ok: true } };
     },
+  );
+
+  // A single-use ticket for one EventSource connection (`?ticket=` on the SSE routes), so the access
+  // token never travels in a URL.
+  app.post(
+    '/api/auth/sse-ticket',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        response: { 200: z.object({ data: z.object({ ticket: z.string(), expiresIn: z.number() }) }) },
+      },
+    },
+    async (req) => ({ data: issueSseTicket(req.headers.authorization!.slice(7).trim()) }),
   );
 }

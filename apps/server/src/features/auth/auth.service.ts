@@ -89,7 +89,7 @@ export class AuthService {
         const user = familyAlive ? await this.users.findById(row.userId) : undefined;
         if (user) {
           await this.guard.check(user);
-          const token = await this.tokens.signAccess(user);
+          const token = await this.tokens.signAccess(user, successor!.id);
           return {
             token,
             expiresIn: this.tokens.accessTtlSec,
@@ -114,7 +114,9 @@ export class AuthService {
     return next;
   }
 
-  async logout(refreshToken: string | undefined): Promise<void> {
+  /** Ends the session of the refresh cookie and/or of the access token (`sessionId`, its sid claim). */
+  async logout(refreshToken: string | undefined, sessionId?: number | null): Promise<void> {
+    if (sessionId) await this.sessions.revoke(sessionId);
     if (!refreshToken) return;
     const row = await this.sessions.findByHash(TokenService.hashRefresh(refreshToken));
     if (row) await this.sessions.revoke(row.id);
@@ -128,7 +130,7 @@ export class AuthService {
     const { token: refreshToken, hash } = TokenService.newRefreshToken();
     const refreshExpiresAt = new Date(Date.now() + this.refreshTtlDays * 86_400_000);
     const sessionId = await this.sessions.create(user.id, hash, refreshExpiresAt);
-    const token = await this.tokens.signAccess(user);
+    const token = await this.tokens.signAccess(user, sessionId);
     return { token, expiresIn: this.tokens.accessTtlSec, refreshToken, refreshExpiresAt, sessionId };
   }
 }

@@ -2,6 +2,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@sightline/db';
 import { refreshTokens } from '@sightline/db';
+import { invalidateSessionCache } from './session-liveness';
 
 export class SessionRepository {
   constructor(private readonly db: Db) {}
@@ -32,6 +33,7 @@ export class SessionRepository {
       .set({ revokedAt: sql`now()`, replacedBy })
       .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
       .returning({ id: refreshTokens.id });
+    invalidateSessionCache(this.db);
     return rows.length === 1;
   }
 
@@ -40,6 +42,7 @@ export class SessionRepository {
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)));
+    invalidateSessionCache(this.db);
   }
 
   async revokeAllOfUser(userId: number): Promise<void> {
@@ -47,6 +50,7 @@ export class SessionRepository {
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    invalidateSessionCache(this.db);
   }
 
   /** Ends every other session of the user (after a password change), keeping the current one. */
@@ -61,5 +65,6 @@ export class SessionRepository {
           keepTokenHash ? ne(refreshTokens.tokenHash, keepTokenHash) : undefined,
         ),
       );
+    invalidateSessionCache(this.db);
   }
 }

@@ -9,8 +9,14 @@ export class TokenService {
     readonly accessTtlSec: number,
   ) {}
 
-  async signAccess(user: { id: number; roleId: number; companyId: number | null }): Promise<string> {
-    return new SignJWT({ role: user.roleId, company: user.companyId })
+  /** `sessionId`: the refresh_tokens row of the login; logout of that session refuses the token at once. */
+  async signAccess(
+    user: { id: number; roleId: number; companyId: number | null },
+    sessionId?: number,
+  ): Promise<string> {
+    const claims: Record<string, unknown> = { role: user.roleId, company: user.companyId };
+    if (sessionId !== undefined) claims.sid = sessionId;
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(user.id))
       .setIssuedAt()
@@ -19,7 +25,7 @@ export class TokenService {
   }
 
   /** The claims, or null when the token is malformed, forged or expired. */
-  async verifyAccess(token: string): Promise<AccessTokenClaims | null> {
+  async verifyAccess(token: string): Promise<(AccessTokenClaims & { sid: number | null }) | null> {
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
       if (!payload.sub) return null;
@@ -27,6 +33,7 @@ export class TokenService {
         sub: payload.sub,
         role: Number(payload.role),
         company: (payload.company as number | null) ?? null,
+        sid: typeof payload.sid === 'number' ? payload.sid : null,
       };
     } catch {
       return null;

@@ -1,6 +1,6 @@
 // GET /api/jobs/{id}, POST /api/jobs/{id}/cancel, GET /api/jobs/{id}/events (SSE), and a role-1
 // probe POST /api/jobs/probe that runs system.sleep end to end.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,12 +13,10 @@ import {
 } from '@sightline/domain';
 import { mapJob } from '@sightline/jobs';
 import { createJobServices } from './job.module';
+import { sseTicketQuery, ticketToBearer } from '../../common/sse-ticket';
 
-/** EventSource cannot send headers: the SSE route also takes the access token as ?access_token=. */
-async function tokenFromQuery(req: FastifyRequest) {
-  const q = req.query as { access_token?: string };
-  if (!req.headers.authorization && q.access_token) req.headers.authorization = `Bearer ${q.access_token}`;
-}
+/** EventSource cannot send headers: the SSE route takes a single-use ?ticket= (POST /api/auth/sse-ticket). */
+const tokenFromQuery = ticketToBearer;
 
 export default async function jobRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -91,7 +89,7 @@ export default async function jobRoutes(root: FastifyInstance) {
         description:
           'Server-sent events: one `data:` line with the job (as GET /api/jobs/{id}) per change, until it finishes.',
         params: uuidParamSchema,
-        querystring: z.object({ access_token: z.string().optional() }),
+        querystring: sseTicketQuery,
       },
     },
     async (req, reply) => {

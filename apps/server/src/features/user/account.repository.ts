@@ -2,6 +2,7 @@
 // (The session-side user queries live in features/user/user.repository.ts, owned by the foundation.)
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, ListScope, ProjectPermissionId, RoleId } from '@sightline/domain';
+import { invalidateSessionCache } from '../auth/session-liveness';
 import { companies, projectMembers, projects, refreshTokens, users, type UserRow } from '@sightline/db';
 import { countWhere, onPage, orderFor, textSearch } from '../../common/list-query';
 import type { Executor } from '../../common/tx';
@@ -210,12 +211,13 @@ export class AccountRepository {
       .where(eq(users.id, id));
   }
 
-  /** Ends every session of the user (refresh tokens); the access token runs out on its own. */
+  /** Ends every session of the user (refresh tokens); their access tokens are refused at once. */
   async revokeSessions(id: number): Promise<void> {
     await this.db
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(refreshTokens.userId, id), sql`${refreshTokens.revokedAt} IS NULL`));
+    invalidateSessionCache(this.db);
   }
 
   /** After a move to another company: memberships (and the default) outside it no longer apply. */

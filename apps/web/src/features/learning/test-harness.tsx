@@ -73,7 +73,11 @@ export function setup(respond: Responder, projectId = 3) {
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       };
       requests.push(req);
-      const a = respond(req) ?? { status: 404, body: { error: { code: 'NOT_FOUND', message: 'not found' } } };
+      const a =
+        respond(req) ??
+        (req.url === '/api/auth/sse-ticket' // every event stream asks for a single-use ticket first
+          ? { body: { data: { ticket: 'tkt', expiresIn: 30 } } }
+          : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'not found' } } });
       return new Response(JSON.stringify(a.body), {
         status: a.status ?? 200,
         headers: { 'content-type': 'application/json' },

@@ -1,5 +1,5 @@
 // Live learning updates over server-sent events (TRAIN_ROUTES.learningEvents / projectLearningEvents).
-// EventSource cannot send headers, so the access token travels as ?access_token= like /api/jobs/{id}/events.
+// EventSource cannot send headers: each connection carries a single-use ?ticket= (api/event-stream.ts).
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
@@ -13,33 +13,11 @@ import {
   type LearningProgressEvent,
   type PageOf,
 } from '@sightline/domain';
-import { buildUrl } from '../../../api/client';
-import { getToken } from '../../../api/token';
+import { openEventStream } from '../../../api/event-stream';
 import { learningKeys } from './learning-keys';
 
-type Handlers = Record<string, (data: unknown) => void>;
-
-/** Opens an event stream and calls the handler of each named event with its parsed JSON; returns close(). */
-export function openEventStream(
-  path: string,
-  query: Record<string, string | number>,
-  handlers: Handlers,
-): () => void {
-  const ES = (globalThis as { EventSource?: typeof EventSource }).EventSource;
-  if (!ES) return () => undefined;
-  const token = getToken();
-  const source = new ES(buildUrl(path, { ...query, access_token: token ?? undefined }));
-  for (const [name, fn] of Object.entries(handlers)) {
-    source.addEventListener(name, (e) => {
-      try {
-        fn(JSON.parse((e as MessageEvent<string>).data));
-      } catch {
-        // A malformed event is skipped; the next one carries the full state again.
-      }
-    });
-  }
-  return () => source.close();
-}
+// Each connection asks for a single-use ticket (never the access token in the URL); see api/event-stream.
+export { openEventStream };
 
 /** Puts a changed list item into every cached list page and the detail; false when no page held it. */
 export function applyStatus(qc: QueryClient, item: LearningListItem): boolean {
@@ -53,7 +31,9 @@ export function applyStatus(qc: QueryClient, item: LearningListItem): boolean {
     data[i] = item;
     qc.setQueryData(key, { ...page, data });
   }
-  qc.setQueryData<LearningDetail>(learningKeys.detail(item.id), (old) => (old ? { ...old, ...item } : old));
+  // One cached detail per UI language.
+  for (const [key, old] of qc.getQueriesData<LearningDetail>({ queryKey: learningKeys.detail(item.id) }))
+    if (old) qc.setQueryData<LearningDetail>(key, { ...old, ...item });
   return found;
 }
 

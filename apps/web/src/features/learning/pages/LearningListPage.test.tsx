@@ -80,7 +80,7 @@ describe('LearningListPage', { timeout: 30_000 }, () => {
     show();
     await settle();
     const es = FakeEventSource.instances[0]!;
-    expect(es.url).toBe('/api/v2/learnings/events?project_id=3&access_token=tok');
+    expect(es.url).toBe('/api/v2/learnings/events?project_id=3&ticket=tkt');
     const before = requests.length;
     await settle(1);
     es.emit('status', item({ id: 1, name: 'live_one', progress: 73, phase: 'validating', epoch: 4 }));

@@ -69,7 +69,7 @@ describe('LearningModelPage', { timeout: 30_000 }, () => {
     await settle(10);
     expect($('[data-testid="learning-model-name"]')!.textContent).toBe('model_a');
     const es = FakeEventSource.instances.find((e) => e.url.startsWith('/api/v2/learnings/1/events'))!;
-    expect(es.url).toBe('/api/v2/learnings/1/events?access_token=tok');
+    expect(es.url).toBe('/api/v2/learnings/1/events?ticket=tkt');
     const points = () => Number($('[data-testid="loss-chart"]')!.dataset.points);
     expect(points()).toBe(2);
 
