@@ -228,7 +228,7 @@ test('evaluate a model on a held-back dataset and read its confusion matrix', as
   await expect(cellDialog.getByTestId('result-card').first()).toContainText(`${actual} →`);
   await shot(page, 'evaluation-cf-cell');
   await cellDialog.getByTestId('result-card').first().locator('button').click();
-  await expect(page.getByTestId('result-viewer')).toBeVisible();
+  await expect(page.getByTestId('result-viewer').getByTestId('result-image')).toBeVisible();
 });
 
 test('move the ad threshold slider and see the judgements change', async ({ page }) => {
@@ -274,22 +274,27 @@ test('move the ad threshold slider and see the judgements change', async ({ page
     page.locator('[data-testid="result-card"][data-outline="threshold-diff-ng"]').first(),
   ).toBeVisible();
   await expect(page.getByTestId('overkill-rate')).not.toHaveText('0.0%');
-  test
-    .info()
-    .annotations.push({
-      type: 'escape rate',
-      description: `${escapeBefore} → ${await page.getByTestId('escape-rate').textContent()}`,
-    });
+  test.info().annotations.push({
+    type: 'escape rate',
+    description: `${escapeBefore} → ${await page.getByTestId('escape-rate').textContent()}`,
+  });
 
   // Typed threshold at the top: everything OK, the NG images now escape.
   await page.getByTestId('threshold-input').fill('1');
   await expect(page.getByTestId('escape-rate')).toHaveText('100.0%');
   await expect(page.locator('[data-testid="result-card"][data-outline="threshold-diff-ng"]')).toHaveCount(0);
-  await page.getByTestId('threshold-input').fill('0.5');
+  // Between the OK and NG scores: some images change their judgement against the stored threshold.
+  const mid = await page.getByTestId('result-score').evaluateAll((els) => {
+    const s = els.map((e) => Number(e.textContent)).sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)]!;
+  });
+  await page.getByTestId('threshold-input').fill(mid.toFixed(3));
   await expect(page.getByTestId('score-histogram')).toBeVisible();
   await expect(page.getByTestId('roc-curve')).toBeVisible();
-  await page.getByTestId('threshold-panel').scrollIntoViewIfNeeded();
   await shot(page, 'evaluation-ad');
+  await page.getByTestId('result-grid').scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, -120);
+  await shot(page, 'evaluation-ad-grid');
 });
 
 test('compare two models', async ({ page }) => {

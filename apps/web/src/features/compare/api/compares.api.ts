@@ -1,6 +1,6 @@
 // Compare calls (TRAIN_ROUTES) and hooks: list, check of the class information, create, detail with one
 // evaluation per model, and the images where the models disagree. Active compares are polled.
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   IMAGES_PER_PAGE,
@@ -11,10 +11,9 @@ import {
   type compareDetailSchema,
   type compareListItemSchema,
   type disagreementRowSchema,
-  type EvaluationDetail,
 } from '@sightline/domain';
 import type { Paged } from '../../../api/client';
-import { LIVE_REFRESH_MS, evaluationApi, evaluationKeys } from '../../evaluation/api/evaluations.api';
+import { LIVE_REFRESH_MS } from '../../evaluation/api/evaluations.api';
 import { trainCall } from '../../evaluation/api/train-call';
 
 export type CompareListItem = z.infer<typeof compareListItemSchema>;
@@ -65,18 +64,6 @@ export function useCompare(id: number) {
       const s = q.state.data?.status;
       return s && isActiveStatus(s) ? LIVE_REFRESH_MS : false;
     },
-  });
-}
-
-/** Full metrics of each done evaluation of a compare (side by side). */
-export function useCompareEvaluations(compare: CompareDetail | undefined) {
-  return useQueries({
-    queries: (compare?.evaluations ?? []).map((e) => ({
-      queryKey: evaluationKeys.detail(e.id),
-      queryFn: () => evaluationApi.get(e.id),
-      enabled: e.status === 'done',
-    })),
-    combine: (rs) => rs.map((r) => r.data as EvaluationDetail | undefined),
   });
 }
 

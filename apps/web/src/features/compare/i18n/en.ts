@@ -46,7 +46,6 @@ export const compareEn: SameKeys<typeof compareKo> = {
     noDisagreements: 'All models agree on every image.',
     truth: 'Actual',
     image: 'Image',
-    openResult: 'Result',
     best: 'Best',
     delete: 'Delete',
     deleteTitle: 'Delete comparison',

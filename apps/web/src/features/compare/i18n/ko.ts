@@ -43,7 +43,6 @@ export const compareKo = {
     noDisagreements: '모든 모델의 판정이 같습니다.',
     truth: '실제',
     image: '이미지',
-    openResult: '결과',
     best: '최고',
     delete: '삭제',
     deleteTitle: '비교 평가 삭제',

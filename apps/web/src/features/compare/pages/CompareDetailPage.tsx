@@ -3,13 +3,13 @@
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { isActiveStatus } from '@sightline/domain';
 import { confirm, flash, Spinner } from '../../../components/shared';
 import { PageFrame } from '../../../components/PageFrame';
 import { EvaluationStatus } from '../../evaluation/components/EvaluationStatus';
-import { num3, pct, resultHref } from '../../evaluation/utils/evaluation-format';
-import { useCompare, useCompareEvaluations, useDeleteCompare } from '../api/compares.api';
+import { num3, pct } from '../../evaluation/utils/evaluation-format';
+import { useCompare, useDeleteCompare } from '../api/compares.api';
 import { DisagreementGrid } from '../components/DisagreementGrid';
 import { classRows, summaryRows, type MetricRow } from '../utils/side-by-side';
 
@@ -19,13 +19,13 @@ export default function CompareDetailPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const q = useCompare(id);
-  const details = useCompareEvaluations(q.data);
   const del = useDeleteCompare();
   const c = q.data;
   if (!c) return <Spinner />;
   const classNames = [...c.classes].sort((a, b) => a.index - b.index).map((x) => x.name);
-  const summary = summaryRows(c.task, c.evaluations, details);
-  const perClass = classRows(c.task, classNames, details);
+  // A compare's evaluations are reached through the compare only: their headline maps carry the numbers.
+  const summary = summaryRows(c.task, c.evaluations, []);
+  const perClass = classRows(c.task, classNames, []).filter((r) => r.values.some((v) => v != null));
 
   const remove = async () => {
     if (
@@ -91,8 +91,8 @@ export default function CompareDetailPage() {
                         {e.model.name}
                       </Text>
                       {e.status === 'done' ? (
-                        <Text size="xs" component={Link} to={resultHref(e.id, e.task)} c="blue">
-                          {t('detail.openResult')}
+                        <Text size="xs" c="dimmed">
+                          {te('detail.images')} {e.image_count.toLocaleString()}
                         </Text>
                       ) : (
                         <EvaluationStatus status={e.status} progress={e.progress} />
