@@ -38,7 +38,9 @@ for (const e of entries) {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    external: [...external(e.dir), '@sightline/trainer'],
+    // fast-xml-parser is bundled: packages/vision needs v5 (ESM, nested in its node_modules) while the root
+    // node_modules holds a v4 (CommonJS) that a bundle in apps/*/dist would otherwise resolve at run time.
+    external: [...external(e.dir).filter((d) => d !== 'fast-xml-parser'), '@sightline/trainer'],
     // Bundled ESM still needs require/__dirname for a few CommonJS dependencies.
     banner: {
       js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
