@@ -13,8 +13,8 @@ import { login } from './helpers';
 const SHOTS = join(import.meta.dirname, 'screenshots');
 const CLASSES = ['good', 'scratch'] as const;
 const PER_CLASS = 24;
-/** Tiny parameters: a few seconds per epoch on 2 shared cores. */
-const TINY = { epochs: 10, batchSize: 8, inputSize: 32, width: 8, patience: 20 };
+/** Small parameters: about a second per epoch on 2 shared cores, so the curve is seen growing. */
+const TINY = { epochs: 20, batchSize: 8, inputSize: 128, width: 16, patience: 30 };
 /** A training that stays active long enough to be canceled or to count against the limit. */
 const LONG = { epochs: 400, batchSize: 8, inputSize: 32, width: 8, patience: 100 };
 
@@ -242,6 +242,11 @@ test('train a cf model and watch it, cancel a second one, hit the 3-trainings li
   await expect(page.getByTestId('learning-queue').first()).toBeVisible({ timeout: 30_000 });
   await page.mouse.move(0, 0);
   await shot(page, 'learning-list');
+  // The same list in English (longer texts, same 1280 px layout), then back to Korean.
+  await page.getByTestId('lang-switch').getByText('EN').click();
+  await expect(page.getByRole('heading', { name: 'Model learning' })).toBeVisible();
+  await shot(page, 'learning-list-en');
+  await page.getByTestId('lang-switch').getByText('한국어').click();
 
   // Clean up: nothing of this spec keeps the worker busy for the specs after it.
   for (const id of active) await http.post(`/api/v2/learnings/${id}/cancel`);

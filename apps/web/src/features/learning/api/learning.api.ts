@@ -14,6 +14,7 @@ import {
   type PageOf,
   type VisionTask,
 } from '@sightline/domain';
+import { useTranslation } from 'react-i18next';
 import { request, type Query } from '../../../api/client';
 import { useSession } from '../../../session/store';
 import { learningKeys } from './learning-keys';
@@ -58,8 +59,10 @@ export const learningApi = {
 /** One page of the current project's trainings (the ListPage's usePage: query = page, perPage, filters). */
 export function useLearningPage(query: Record<string, string>) {
   const projectId = useSession((s) => s.currentProject?.id);
+  // Server texts (algorithm names, error messages) come in the UI language: a new language asks again.
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: learningKeys.list(projectId ?? 0, query),
+    queryKey: learningKeys.list(projectId ?? 0, { ...query, lang: i18n.language }),
     queryFn: ({ signal }) => learningApi.list({ ...query, project_id: projectId }, signal),
     enabled: projectId != null,
     placeholderData: keepPreviousData,
@@ -67,8 +70,9 @@ export function useLearningPage(query: Record<string, string>) {
 }
 
 export function useLearning(id: number) {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: learningKeys.detail(id),
+    queryKey: [...learningKeys.detail(id), i18n.language],
     queryFn: ({ signal }) => learningApi.get(id, signal),
     enabled: id > 0,
   });

@@ -4,7 +4,7 @@ import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { LearningDetail, LearningProgressEvent } from '@sightline/domain';
+import { isActiveStatus, type LearningDetail, type LearningProgressEvent } from '@sightline/domain';
 import { curvePoints, headlineMetric } from '../utils/learning-utils';
 
 const fmt = (v: number) =>
@@ -21,7 +21,11 @@ export function LearningCurves({
   const points = curvePoints(learning.task, learning.history, live);
   const metric = headlineMetric(learning.task, learning.history, live);
   const last = points.length ? points[points.length - 1]!.x : 1;
-  const xMax = Math.max(Math.ceil(last), learning.history.length + (learning.epochs ? 0 : 1), 1);
+  // The axis spans the planned epochs (after the earlier runs of a relearning) so it does not rescale as it grows.
+  const lastRun = learning.history.reduce((m, h) => Math.max(m, h.run), 0);
+  const earlier = learning.base_learning_id ? learning.history.filter((h) => h.run < lastRun).length : 0;
+  const planned = learning.epochs && isActiveStatus(learning.status) ? earlier + learning.epochs : 0;
+  const xMax = Math.max(Math.ceil(last), learning.history.length, planned, 1);
   const xAxisProps = {
     type: 'number' as const,
     domain: [0, xMax] as [number, number],
@@ -60,10 +64,20 @@ export function LearningCurves({
               valueFormatter={fmt}
               tooltipAnimationDuration={0}
               lineChartProps={{ syncId: 'learning' }}
+              lineProps={{ isAnimationActive: false }}
               series={[
                 { name: 'train_loss', label: t('model.trainLoss'), color: 'blue.6' },
                 { name: 'val_loss', label: t('model.valLoss'), color: 'orange.6' },
-                { name: 'live_loss', label: t('model.liveLoss'), color: 'blue.3', strokeDasharray: '4 3' },
+                ...(points.some((p) => p.live_loss != null && !Number.isInteger(p.x))
+                  ? [
+                      {
+                        name: 'live_loss',
+                        label: t('model.liveLoss'),
+                        color: 'blue.3',
+                        strokeDasharray: '4 3',
+                      },
+                    ]
+                  : []),
               ]}
             />
           </Stack>
@@ -87,6 +101,7 @@ export function LearningCurves({
                 valueFormatter={fmt}
                 tooltipAnimationDuration={0}
                 lineChartProps={{ syncId: 'learning' }}
+                lineProps={{ isAnimationActive: false }}
                 series={[{ name: 'metric', label: metric ?? t('model.metric'), color: 'teal.6' }]}
               />
             ) : (

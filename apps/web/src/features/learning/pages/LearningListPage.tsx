@@ -30,9 +30,10 @@ function useColumns(): Column<LearningListItem>[] {
     {
       key: 'name',
       header: t('list.columns.name'),
+      width: 170,
       render: (l) => (
         <Stack gap={2} data-testid="learning-row" data-name={l.name} data-status={l.status}>
-          <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
             {l.name}
           </Text>
           <Group gap={4}>
@@ -80,7 +81,7 @@ function useColumns(): Column<LearningListItem>[] {
     {
       key: 'timings',
       header: t('list.columns.timings'),
-      width: 170,
+      width: 200,
       render: (l) => (
         <Stack gap={0}>
           <Text size="xs">{t('list.requestedAt', { date: formatDateTime(l.timings.requested_at) })}</Text>
