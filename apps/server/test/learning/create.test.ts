@@ -33,6 +33,10 @@ async function create(headers: object, body: Record<string, unknown>) {
   });
 }
 
+let listening: Promise<string> | null = null;
+/** The app on a real port (SSE is read with fetch), started once for the file. */
+const listen = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
+
 /** Creates and expects 201, then marks the row canceled so the user's concurrent limit stays free. */
 async function accepted(headers: object, body: Record<string, unknown>) {
   const res = await create(headers, body);
@@ -613,14 +617,48 @@ describe('cancel, delete, files, events', () => {
     expect(failed.timings.finished_at).not.toBeNull();
   });
 
+  it('project SSE pushes the new queue position of a waiting learning when one ahead leaves the queue', async () => {
+    const p = await trainer(t);
+    const algo = await algorithmId(t.db, 'cf-resnet');
+    const ds = await cfDataset(p.project.id);
+    const a = (await create(p.headers, { dataset_id: ds, name: 'qa', algorithm_id: algo })).json().data;
+    const b = (await create(p.headers, { dataset_id: ds, name: 'qb', algorithm_id: algo })).json().data;
+    expect(b.queue_position).toBe(a.queue_position + 1);
+    const address = await listen();
+    const ticket = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/sse-ticket', headers: p.headers })
+    ).json().data.ticket as string;
+    const seen = readSse(
+      `${address}/api/v2/learnings/events?project_id=${p.project.id}&ticket=${ticket}`,
+      {},
+      (ev) =>
+        ev.some(
+          (e) =>
+            e.event === 'status' &&
+            (e.data as { id: number; queue_position: number }).id === b.id &&
+            (e.data as { queue_position: number }).queue_position === a.queue_position,
+        ),
+      20_000,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    await t.app.inject({ method: 'POST', url: `/api/v2/learnings/${a.id}/cancel`, headers: p.headers });
+    const events = await seen;
+    expect(events.filter((e) => e.event === 'status').map((e) => (e.data as { id: number }).id)).toContain(
+      b.id,
+    );
+  });
+
   it('project SSE pushes a status event when a learning of the project changes', async () => {
     const p = await trainer(t);
     const algo = await algorithmId(t.db, 'cf-resnet');
     const ds = await cfDataset(p.project.id);
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const token = p.headers.authorization.slice(7);
+    const address = await listen();
+    // EventSource-style: a single-use ticket in the URL, never the access token.
+    const ticket = async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/auth/sse-ticket', headers: p.headers })).json().data
+        .ticket as string;
     const seen = readSse(
-      `${address}/api/v2/learnings/events?project_id=${p.project.id}&access_token=${token}`,
+      `${address}/api/v2/learnings/events?project_id=${p.project.id}&ticket=${await ticket()}`,
       {},
       (ev) => ev.some((e) => e.event === 'deleted'),
       20_000,
@@ -631,7 +669,7 @@ describe('cancel, delete, files, events', () => {
 
     // The per-learning stream of a finished learning sends its status and closes.
     const one = await readSse(
-      `${address}/api/v2/learnings/${d.id}/events?access_token=${token}`,
+      `${address}/api/v2/learnings/${d.id}/events?ticket=${await ticket()}`,
       {},
       () => false,
       10_000,

@@ -2,22 +2,19 @@
 // create, detail, SSE (one learning / a project), cancel, delete and model file download.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { TRAIN_ROUTES, isTerminalStatus } from '@sightline/domain';
 import { requestLocale } from '../../common/locale';
+import { sseTicketQuery, ticketToBearer } from '../../common/sse-ticket';
 import { createLearningServices } from './learning.module';
 import { toDetail, toListItem, toProgressEvent } from './learning.mapper';
+import type { LearningView } from './learning.repository';
 
 const R = TRAIN_ROUTES;
 const security = [{ bearer: [] }];
 const tags = ['learning'];
-const tokenQuery = z.object({ access_token: z.string().optional() });
-
-/** EventSource cannot send headers: the SSE routes also take the access token as ?access_token=. */
-async function tokenFromQuery(req: FastifyRequest) {
-  const q = req.query as { access_token?: string };
-  if (!req.headers.authorization && q.access_token) req.headers.authorization = `Bearer ${q.access_token}`;
-}
+// EventSource cannot send headers: the SSE routes take a single-use ?ticket= (POST /api/auth/sse-ticket).
+const tokenQuery = sseTicketQuery;
+const tokenFromQuery = ticketToBearer;
 
 /** Opens an SSE stream on a hijacked reply; `close` ends it once (also when the client goes). */
 function openStream(req: FastifyRequest, reply: FastifyReply, onClose: () => void) {
@@ -141,6 +138,17 @@ export default async function learningRoutes(root: FastifyInstance) {
       const locale = requestLocale(req);
       const last = new Map<number, string>();
       const changed = new Set<number>();
+      const sendIfChanged = (v: LearningView) => {
+        const item = toListItem(v, locale);
+        const body = JSON.stringify({
+          ...item,
+          timings: { ...item.timings, waiting_seconds: null, progress_seconds: null },
+        });
+        if (last.get(v.row.id) === body) return;
+        last.set(v.row.id, body);
+        stream.send('status', item);
+      };
+      let checkQueue = true;
       const flush = serial(async () => {
         const ids = [...changed];
         changed.clear();
@@ -150,23 +158,32 @@ export default async function learningRoutes(root: FastifyInstance) {
             last.delete(id);
             stream.send('deleted', { id });
           }
-          if (!v || v.row.projectId !== projectId) continue;
-          const item = toListItem(v, locale);
-          const body = JSON.stringify({
-            ...item,
-            timings: { ...item.timings, waiting_seconds: null, progress_seconds: null },
-          });
-          if (last.get(id) === body) continue;
-          last.set(id, body);
-          stream.send('status', item);
+          if (v && v.row.projectId === projectId) sendIfChanged(v);
+        }
+        // One queue for every project: a training starting or ending anywhere moves the waiting ones here.
+        if (checkQueue) {
+          checkQueue = false;
+          for (const v of await service.waitingInProject(projectId)) sendIfChanged(v);
         }
       });
+      const timers: NodeJS.Timeout[] = [];
       let off = () => undefined as void;
-      const stream = openStream(req, reply, () => off());
+      const stream = openStream(req, reply, () => {
+        off();
+        timers.forEach(clearInterval);
+      });
+      const kick = () => void flush().catch(() => stream.close());
       off = events.onProject(projectId, (id) => {
         changed.add(id);
-        void flush().catch(() => stream.close());
+        checkQueue = true;
+        kick();
       });
+      timers.push(
+        setInterval(() => {
+          checkQueue = true;
+          kick();
+        }, 5000),
+      );
       await events.ensureStarted();
       stream.send('ready', { project_id: projectId });
     },

@@ -68,6 +68,11 @@ export class LearningService {
     return this.repo.view(id);
   }
 
+  /** The project's waiting learnings (queue positions for the project SSE stream), without access check. */
+  async waitingInProject(projectId: number): Promise<LearningView[]> {
+    return (await this.repo.list({ project_id: projectId, status: 'waiting', page: 1, perPage: 100 })).rows;
+  }
+
   async list(actor: Actor, q: LearningListQuery) {
     await requireProjectAccess(this.database.db, actor, q.project_id, 'project.train', 'project_id');
     return this.repo.list(q);
