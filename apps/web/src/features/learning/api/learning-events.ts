@@ -19,6 +19,17 @@ import { learningKeys } from './learning-keys';
 // Each connection asks for a single-use ticket (never the access token in the URL); see api/event-stream.
 export { openEventStream };
 
+/**
+ * A stream item merged into a cached one. EventSource cannot send x-locale, so the stream's texts follow the
+ * browser language: the cached (UI language) algorithm name is kept; errors arrive with a terminal status,
+ * which reloads the views anyway.
+ */
+const merge = <T extends LearningListItem>(old: T, item: LearningListItem): T => ({
+  ...old,
+  ...item,
+  algorithm: old.algorithm.id === item.algorithm.id ? old.algorithm : item.algorithm,
+});
+
 /** Puts a changed list item into every cached list page and the detail; false when no page held it. */
 export function applyStatus(qc: QueryClient, item: LearningListItem): boolean {
   let found = false;
@@ -28,12 +39,12 @@ export function applyStatus(qc: QueryClient, item: LearningListItem): boolean {
     if (i < 0) continue;
     found = true;
     const data = page.data.slice();
-    data[i] = item;
+    data[i] = merge(data[i]!, item);
     qc.setQueryData(key, { ...page, data });
   }
   // One cached detail per UI language.
   for (const [key, old] of qc.getQueriesData<LearningDetail>({ queryKey: learningKeys.detail(item.id) }))
-    if (old) qc.setQueryData<LearningDetail>(key, { ...old, ...item });
+    if (old) qc.setQueryData<LearningDetail>(key, merge(old, item));
   return found;
 }
 

@@ -83,10 +83,22 @@ describe('LearningListPage', { timeout: 30_000 }, () => {
     expect(es.url).toBe('/api/v2/learnings/events?project_id=3&ticket=tkt');
     const before = requests.length;
     await settle(1);
-    es.emit('status', item({ id: 1, name: 'live_one', progress: 73, phase: 'validating', epoch: 4 }));
+    // The stream speaks the browser language (no x-locale on EventSource): the cached algorithm name stays.
+    es.emit(
+      'status',
+      item({
+        id: 1,
+        name: 'live_one',
+        progress: 73,
+        phase: 'validating',
+        epoch: 4,
+        algorithm: { id: 11, name: '분류 (ResNet)', engine_key: 'cf-resnet' },
+      }),
+    );
     await settle();
     expect(row('live_one').textContent).toContain('73%');
     expect(row('live_one').textContent).toContain('검증');
+    expect(row('live_one').textContent).toContain('Classification (ResNet)');
     expect(requests.length).toBe(before);
   });
 
