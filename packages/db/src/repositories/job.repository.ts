@@ -125,6 +125,43 @@ export class WorkerRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * The supervisor saw the process `pid` on `hostname` exit: a clean exit marks its row stopped, any other
+   * lost (at once, not after the heartbeat window). Returns the ids of rows marked lost.
+   */
+  async markExited(hostname: string, pid: number, clean: boolean): Promise<string[]> {
+    const rows = await this.db
+      .update(workers)
+      .set(clean ? { stoppedAt: sql`now()` } : { lostAt: sql`now()` })
+      .where(
+        sql`${workers.hostname} = ${hostname} AND ${workers.pid} = ${pid} AND ${workers.stoppedAt} IS NULL AND ${workers.lostAt} IS NULL`,
+      )
+      .returning({ id: workers.id });
+    return clean ? [] : rows.map((r) => r.id);
+  }
+
+  /** Workers lost in the last `windowSec` seconds, newest first (at most `limit`). */
+  async recentLosses(
+    windowSec = 900,
+    limit = 10,
+  ): Promise<{ id: string; hostname: string; pid: number; lostAt: string }[]> {
+    const res = await this.db.execute<{
+      id: string;
+      hostname: string;
+      pid: number;
+      lost_at: Date | string;
+    }>(sql`
+      SELECT id, hostname, pid, lost_at FROM workers
+       WHERE lost_at >= now() - make_interval(secs => ${windowSec})
+       ORDER BY lost_at DESC LIMIT ${limit}`);
+    return res.rows.map((r) => ({
+      id: r.id,
+      hostname: r.hostname,
+      pid: Number(r.pid),
+      lostAt: new Date(r.lost_at).toISOString(),
+    }));
+  }
+
   async counts(staleMs: number, lostWindowSec = 300): Promise<{ alive: number; lost: number }> {
     const res = await this.db.execute<{ alive: string; lost: string }>(sql`
       SELECT

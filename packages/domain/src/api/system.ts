@@ -23,6 +23,16 @@ export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   db: z.object({ ok: z.boolean(), latencyMs: z.number() }),
   queue: z.object({ ok: z.boolean(), queued: z.number().int(), active: z.number().int() }),
-  workers: z.object({ alive: z.number().int(), lost: z.number().int(), expected: z.number().int() }),
+  workers: z.object({
+    /** Workers with a fresh heartbeat, neither stopped nor lost. */
+    alive: z.number().int(),
+    /** Recently lost workers whose place is still empty (0 once `alive` is back to `expected`). */
+    lost: z.number().int(),
+    expected: z.number().int(),
+    /** Losses of the last 15 minutes, newest first (a clean stop is not a loss). */
+    recentLosses: z
+      .array(z.object({ id: z.string(), hostname: z.string(), pid: z.number().int(), lostAt: z.string() }))
+      .default([]),
+  }),
 });
 export type Health = z.infer<typeof healthSchema>;

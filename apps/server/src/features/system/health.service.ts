@@ -7,7 +7,7 @@ import type { WorkerRepository } from '@sightline/db';
 export class HealthService {
   constructor(
     private readonly deps: Pick<AppDeps, 'database' | 'queue' | 'config'>,
-    private readonly workers: Pick<WorkerRepository, 'counts'>,
+    private readonly workers: Pick<WorkerRepository, 'counts' | 'recentLosses'>,
   ) {}
 
   async check(): Promise<Health> {
@@ -28,13 +28,20 @@ export class HealthService {
     const w = dbOk
       ? await this.workers.counts(this.deps.config.workerStaleMs).catch(() => ({ alive: 0, lost: 0 }))
       : { alive: 0, lost: 0 };
+    const recentLosses = dbOk ? await this.workers.recentLosses().catch(() => []) : [];
     const expected = this.deps.config.workers;
     const ok = dbOk && queue.ok && w.alive >= expected;
     return {
       status: ok ? 'ok' : 'degraded',
       db: { ok: dbOk, latencyMs },
       queue,
-      workers: { ...w, expected },
+      // `lost` counts losses not yet made up for: it falls back to 0 once the workers are all back.
+      workers: {
+        alive: w.alive,
+        lost: Math.min(w.lost, Math.max(0, expected - w.alive)),
+        expected,
+        recentLosses,
+      },
     };
   }
 }
