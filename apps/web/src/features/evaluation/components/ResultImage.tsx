@@ -1,12 +1,11 @@
-// One result image with its overlays: od predicted (solid) and true (dashed) boxes in an SVG whose
-// viewBox is the image's pixel space, the sg mask PNG at alpha 120/255 (SPEC §9) or the ad heatmap PNG.
-import { useState } from 'react';
+// One result image with its overlays, drawn in an SVG whose viewBox is the image's pixel space (so they
+// sit exactly on the picture at any size): od predicted (solid) and true (dashed) boxes, the sg mask at
+// alpha 120 (SPEC §9) or the ad heatmap as a colour map, both stretched over the whole image.
+import { useEffect, useState } from 'react';
 import { Box } from '@mantine/core';
 import type { ResultRow } from '@sightline/domain';
+import { colorizeHeatmap, maskAtSpecAlpha } from '../utils/overlay-pixels';
 
-/** SPEC §9 mask overlay alpha 120 of 255. */
-export const MASK_ALPHA = 120 / 255;
-const HEATMAP_ALPHA = 0.55;
 export const PRED_COLOR = '#e03131';
 export const TRUE_COLOR = '#2f9e44';
 
@@ -17,6 +16,35 @@ interface Props {
   showOverlay?: boolean;
   classNames?: string[];
   height?: number | string;
+}
+
+/** The overlay PNG recoloured on a canvas (data URL), or null while loading / without a canvas. */
+function useOverlay(src: string | null, kind: 'mask' | 'heatmap'): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    setUrl(null);
+    if (!src) return;
+    let live = true;
+    const img = new Image();
+    img.onload = () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext?.('2d');
+      if (!ctx || !canvas.width || !canvas.height) return;
+      ctx.drawImage(img, 0, 0);
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      if (kind === 'mask') maskAtSpecAlpha(data.data);
+      else colorizeHeatmap(data.data);
+      ctx.putImageData(data, 0, 0);
+      if (live) setUrl(canvas.toDataURL('image/png'));
+    };
+    img.src = src;
+    return () => {
+      live = false;
+    };
+  }, [src, kind]);
+  return url;
 }
 
 export function ResultImage({
@@ -33,7 +61,8 @@ export function ResultImage({
   ];
   // Boxes are in original pixels: images with boxes load the original so its natural size is that space.
   const src = large || boxes.length > 0 ? row.original_url : row.thumb_url;
-  const overlayPng = row.mask_url ?? row.heatmap_url ?? null;
+  const kind = row.mask_url ? 'mask' : 'heatmap';
+  const overlay = useOverlay(showOverlay ? (row.mask_url ?? row.heatmap_url ?? null) : null, kind);
   const fill = {
     position: 'absolute',
     inset: 0,
@@ -41,6 +70,7 @@ export function ResultImage({
     height: '100%',
     objectFit: 'contain',
   } as const;
+  const font = size ? Math.max(4, Math.max(size.w, size.h) * 0.026) : 10;
 
   return (
     <Box
@@ -57,24 +87,26 @@ export function ResultImage({
         style={fill}
         onLoad={(e) => setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
       />
-      {showOverlay && overlayPng && (
-        <img
-          src={overlayPng}
-          alt=""
-          aria-hidden
-          style={{ ...fill, opacity: row.mask_url ? MASK_ALPHA : HEATMAP_ALPHA, pointerEvents: 'none' }}
-          data-testid={row.mask_url ? 'mask-overlay' : 'heatmap-overlay'}
-        />
-      )}
-      {showOverlay && size && boxes.length > 0 && (
+      {showOverlay && size && (overlay || boxes.length > 0) && (
         <svg
-          viewBox={`0 0 ${size.w} ${size.h}`}
+          viewBox={`0 0 ${size.w || 1} ${size.h || 1}`}
           preserveAspectRatio="xMidYMid meet"
           style={{ ...fill, pointerEvents: 'none' }}
-          data-testid="box-overlay"
+          data-testid="overlay-layer"
         >
+          {overlay && (
+            <image
+              href={overlay}
+              x={0}
+              y={0}
+              width={size.w}
+              height={size.h}
+              preserveAspectRatio="none"
+              data-testid={kind === 'mask' ? 'mask-overlay' : 'heatmap-overlay'}
+            />
+          )}
           {boxes.map((b, i) => (
-            <g key={i} data-truth={b.truth}>
+            <g key={i} data-testid="box" data-truth={b.truth}>
               <rect
                 x={b.x}
                 y={b.y}
@@ -90,11 +122,11 @@ export function ResultImage({
                 // Predicted labels above the box, true labels inside its bottom edge, so they never overlap.
                 <text
                   x={b.x + 2}
-                  y={b.truth ? b.y + b.h - font(size) * 0.3 : Math.max(font(size), b.y - font(size) * 0.25)}
+                  y={b.truth ? b.y + b.h - font * 0.3 : Math.max(font, b.y - font * 0.25)}
                   fill={b.truth ? TRUE_COLOR : PRED_COLOR}
-                  fontSize={font(size)}
+                  fontSize={font}
                   stroke="white"
-                  strokeWidth={font(size) * 0.18}
+                  strokeWidth={font * 0.18}
                   style={{ paintOrder: 'stroke' }}
                 >
                   {(classNames[b.class_index] ?? String(b.class_index)) +
@@ -108,6 +140,3 @@ export function ResultImage({
     </Box>
   );
 }
-
-/** Label size in image pixels: about 13 screen px in the 540 px high viewer. */
-const font = (size: { w: number; h: number }) => Math.max(4, Math.max(size.w, size.h) * 0.026);
