@@ -54,6 +54,10 @@ export function useProjectLearningEvents(projectId: number | undefined) {
   useEffect(() => {
     if (projectId == null) return;
     let refetch: ReturnType<typeof setTimeout> | null = null;
+    const reloadLists = () => {
+      if (refetch) clearTimeout(refetch);
+      refetch = setTimeout(() => void qc.invalidateQueries({ queryKey: learningKeys.lists() }), 300);
+    };
     const close = openEventStream(
       routePath(TRAIN_ROUTES.projectLearningEvents.path),
       { project_id: projectId },
@@ -63,11 +67,10 @@ export function useProjectLearningEvents(projectId: number | undefined) {
           if (!parsed.success) return;
           const known = applyStatus(qc, parsed.data);
           // A new training (another tab or user) or a finished one moves queue positions: reload the pages once.
-          if (!known || isTerminalStatus(parsed.data.status)) {
-            if (refetch) clearTimeout(refetch);
-            refetch = setTimeout(() => void qc.invalidateQueries({ queryKey: learningKeys.lists() }), 300);
-          }
+          if (!known || isTerminalStatus(parsed.data.status)) reloadLists();
         },
+        // A training deleted elsewhere leaves the pages (the next one moves up).
+        deleted: () => reloadLists(),
       },
     );
     return () => {

@@ -14,6 +14,7 @@ import {
   settle,
   setup,
   teardown,
+  wait,
 } from '../test-harness';
 import LearningListPage from './LearningListPage';
 
@@ -100,6 +101,13 @@ describe('LearningListPage', { timeout: 30_000 }, () => {
     expect(row('live_one').textContent).toContain('검증');
     expect(row('live_one').textContent).toContain('Classification (ResNet)');
     expect(requests.length).toBe(before);
+    // A training deleted elsewhere: the page is asked again.
+    const lists = () => requests.filter((r) => r.url.startsWith('/api/v2/learnings?')).length;
+    const n = lists();
+    es.emit('deleted', { id: 1 });
+    await wait(400);
+    await settle();
+    expect(lists()).toBe(n + 1);
   });
 
   it('shows the server message when a training can no longer be canceled', async () => {
