@@ -85,7 +85,15 @@ describe('lost worker', () => {
     expect(done.workerId).not.toBe(running.workerId);
     expect(done.result).toEqual({ slept: 4000, steps: 8 });
 
-    const recovered = await health();
+    // pg-boss completes its job just after the handler's row update: wait for the queue to catch up.
+    const recovered = await waitFor(
+      async () => {
+        const h = await health();
+        return h.queue?.active === 0 ? h : null;
+      },
+      10_000,
+      'queue reports no active job',
+    );
     expect(recovered.status).toBe('ok');
     expect(recovered.workers.alive).toBe(1);
     expect(recovered.queue).toMatchObject({ ok: true, active: 0 });

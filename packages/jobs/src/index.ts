@@ -8,11 +8,16 @@ export * from './handler';
 export * from './registry';
 export * from './job-runner';
 export { handlers } from './handlers';
-export { exportDatasetZip, UNCLASSIFIED_FOLDER, type ExportInput, type ExportResult } from './bodies/dataset-export';
+export {
+  exportDatasetZip,
+  UNCLASSIFIED_FOLDER,
+  type ExportInput,
+  type ExportResult,
+} from './bodies/dataset-export';
 export { collectStorageGarbage, type GcResult } from './bodies/storage-gc';
 export { cleanupExpiredDownloads } from './bodies/download-cleanup';
 export * from './dataset-cache/materialize';
 export { startJobSchedules, type JobSchedule } from './schedule';
-export { learningKeys } from './bodies/learning/train-learning';
+export { learningKeys } from './bodies/learning/learning-keys';
 export { enqueueInTransaction } from './enqueue-in-transaction';
 export * from './bodies/evaluation';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { runSingleEvaluation } from '@sightline/jobs';
+import { runSingleEvaluation } from '@sightline/jobs/evaluation';
 import { spawnWorker, waitFor, type WorkerProcess } from '../harness';
 import { projectWithMember, setupDatasetApp } from '../datasets/harness';
 import { CF_CLASSES, insertDoneLearning, trainTinyCf, uploadCfDataset } from './fixtures';

@@ -3,7 +3,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { compares, evaluations, type Db } from '@sightline/db';
 import type { Storage } from '@sightline/storage';
-import { compareLockRef, materializeFor, releaseDatasetLock, runEvaluation, type EvaluationOutcome } from './run';
+import {
+  compareLockRef,
+  materializeFor,
+  releaseDatasetLock,
+  runEvaluation,
+  type EvaluationOutcome,
+} from './run';
 
 export interface CompareRunInput {
   db: Db;
@@ -26,16 +32,20 @@ export async function countDisagreements(db: Db, compareId: number): Promise<num
   return res.rows[0]?.n ?? 0;
 }
 
-export async function runCompare(input: CompareRunInput): Promise<{ compareId: number; outcome: EvaluationOutcome }> {
+export async function runCompare(
+  input: CompareRunInput,
+): Promise<{ compareId: number; outcome: EvaluationOutcome }> {
   const { db, compareId: id, signal } = input;
   const [cmp] = await db.select().from(compares).where(eq(compares.id, id));
-  if (!cmp || ['done', 'error', 'canceled'].includes(cmp.status)) return { compareId: id, outcome: 'skipped' };
+  if (!cmp || ['done', 'error', 'canceled'].includes(cmp.status))
+    return { compareId: id, outcome: 'skipped' };
   const evals = await db
     .select()
     .from(evaluations)
     .where(eq(evaluations.compareId, id))
     .orderBy(asc(evaluations.position));
-  const set = (s: Partial<typeof compares.$inferInsert>) => db.update(compares).set(s).where(eq(compares.id, id));
+  const set = (s: Partial<typeof compares.$inferInsert>) =>
+    db.update(compares).set(s).where(eq(compares.id, id));
   await set({ status: 'running', startedAt: cmp.startedAt ?? new Date() });
   let outcome: EvaluationOutcome = 'done';
   try {
@@ -47,8 +57,13 @@ export async function runCompare(input: CompareRunInput): Promise<{ compareId: n
     };
     let mat;
     try {
-      mat = await materializeFor(db, input.storage, input.cacheDir, cmp, signal, (d, t) =>
-        void progressOf(0, (d / Math.max(1, t)) * 100, `decoding ${d}/${t}`),
+      mat = await materializeFor(
+        db,
+        input.storage,
+        input.cacheDir,
+        cmp,
+        signal,
+        (d, t) => void progressOf(0, (d / Math.max(1, t)) * 100, `decoding ${d}/${t}`),
       );
     } catch (err) {
       if (signal.aborted && signal.reason !== 'cancelled') throw err;
@@ -56,8 +71,15 @@ export async function runCompare(input: CompareRunInput): Promise<{ compareId: n
       for (const e of evals)
         await db
           .update(evaluations)
-          .set({ status: 'error', errorCode: typeof code === 'string' ? code : 'EVALUATION_FAILED', errorMessage: String((err as Error).message ?? err), finishedAt: new Date() })
-          .where(and(eq(evaluations.id, e.id), sql`${evaluations.status} NOT IN ('done','error','canceled')`));
+          .set({
+            status: 'error',
+            errorCode: typeof code === 'string' ? code : 'EVALUATION_FAILED',
+            errorMessage: String((err as Error).message ?? err),
+            finishedAt: new Date(),
+          })
+          .where(
+            and(eq(evaluations.id, e.id), sql`${evaluations.status} NOT IN ('done','error','canceled')`),
+          );
       outcome = signal.aborted ? 'canceled' : 'error';
     }
     if (mat) {
@@ -84,7 +106,9 @@ export async function runCompare(input: CompareRunInput): Promise<{ compareId: n
       await db
         .update(evaluations)
         .set({ status: 'canceled', canceledAt: new Date(), finishedAt: new Date() })
-        .where(and(eq(evaluations.compareId, id), sql`${evaluations.status} NOT IN ('done','error','canceled')`));
+        .where(
+          and(eq(evaluations.compareId, id), sql`${evaluations.status} NOT IN ('done','error','canceled')`),
+        );
       await set({ status: 'canceled', canceledAt: new Date(), finishedAt: new Date() });
     } else {
       const [first] = await db

@@ -36,17 +36,45 @@ export async function exportEvaluationZip(input: EvaluationExportInput) {
     .orderBy(asc(evaluationResults.fileName), asc(evaluationResults.id));
   const className = (i: number | null) =>
     i == null ? '' : ev.task === 'ad' ? (i === 1 ? 'NG' : 'OK') : (ev.classes[i]?.name ?? String(i));
-  const header = ['file_name', 'image_id', 'true_class', 'predicted_class', 'score', 'correct', 'pred_boxes', 'true_boxes', 'overlay'];
+  const header = [
+    'file_name',
+    'image_id',
+    'true_class',
+    'predicted_class',
+    'score',
+    'correct',
+    'pred_boxes',
+    'true_boxes',
+    'overlay',
+  ];
   const stem = (f: string) => f.replace(/\.[^.]+$/, '');
   const lines = [header.join(',')];
   for (const r of rows)
     lines.push(
-      [r.fileName, r.imageId, className(r.trueClass), className(r.predictedClass), r.score, r.correct, r.predBoxes, r.trueBoxes, r.overlayKey ? `overlays/${stem(r.fileName)}.png` : '']
+      [
+        r.fileName,
+        r.imageId,
+        className(r.trueClass),
+        className(r.predictedClass),
+        r.score,
+        r.correct,
+        r.predBoxes,
+        r.trueBoxes,
+        r.overlayKey ? `overlays/${stem(r.fileName)}.png` : '',
+      ]
         .map(csvCell)
         .join(','),
     );
   const json = {
-    evaluation: { id: ev.id, name: ev.name, model: ev.modelName, dataset: ev.datasetName, task: ev.task, threshold: ev.threshold, params: ev.params },
+    evaluation: {
+      id: ev.id,
+      name: ev.name,
+      model: ev.modelName,
+      dataset: ev.datasetName,
+      task: ev.task,
+      threshold: ev.threshold,
+      params: ev.params,
+    },
     classes: ev.classes,
     metrics: ev.metrics,
     detail: ev.detail,
@@ -83,7 +111,8 @@ export async function exportEvaluationZip(input: EvaluationExportInput) {
       zip.addBuffer(Buffer.concat(chunks), name, { compress: false });
     }
     done++;
-    if (done % 50 === 0) await input.progress((done / withOverlay.length) * 90, `${done}/${withOverlay.length}`);
+    if (done % 50 === 0)
+      await input.progress((done / withOverlay.length) * 90, `${done}/${withOverlay.length}`);
   }
   zip.end();
   await written;

@@ -1,4 +1,4 @@
-// Bodies of the evaluation jobs (evaluation.run, compare.run, evaluation.export), for the handlers and tests.
-export { runEvaluation, runSingleEvaluation, releaseDatasetLock, evaluationLockRef, compareLockRef, type EvaluationRunInput, type EvaluationOutcome } from './run';
-export { runCompare, countDisagreements, type CompareRunInput } from './compare';
-export { exportEvaluationZip, type EvaluationExportInput } from './export';
+// Bodies of the evaluation jobs (evaluation.run, compare.run, evaluation.export) load the vision engine:
+// handlers import them when a job arrives, tests through '@sightline/jobs/evaluation'. The package index
+// exports only the lock helpers the server needs.
+export { evaluationLockRef, compareLockRef, releaseDatasetLock } from './locks';

@@ -48,7 +48,8 @@ export async function cachedModelDir(
   }
 }
 
-const exists = (p: string) => access(p).then(
-  () => true,
-  () => false,
-);
+const exists = (p: string) =>
+  access(p).then(
+    () => true,
+    () => false,
+  );

@@ -80,14 +80,23 @@ export function resultRows(
       const score = r.predicted.score ?? 0;
       const ng = meta.threshold == null ? Boolean(r.predicted.anomalous) : judgeNg(score, meta.threshold);
       const actual = Boolean(r.actual.anomalous);
-      return { ...base, trueClass: actual ? 1 : 0, predictedClass: ng ? 1 : 0, score, correct: ng === actual };
+      return {
+        ...base,
+        trueClass: actual ? 1 : 0,
+        predictedClass: ng ? 1 : 0,
+        score,
+        correct: ng === actual,
+      };
     }
     if (task === 'od') {
       const pred = (r.predicted.detections ?? []).map((d) =>
         box({ classIndex: d.classIndex, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2 }, d.score),
       );
       const truth = (items[i]?.boxes ?? []).map((b) => box(b));
-      const best = pred.reduce<StoredBox | null>((a, p) => (!a || (p.score ?? 0) > (a.score ?? 0) ? p : a), null);
+      const best = pred.reduce<StoredBox | null>(
+        (a, p) => (!a || (p.score ?? 0) > (a.score ?? 0) ? p : a),
+        null,
+      );
       return {
         ...base,
         trueClass: truth[0]?.class_index ?? null,
@@ -164,7 +173,12 @@ export function metricsDetail(
       task: 'od',
       mAP50: m.mAP50,
       mAP50_95: m.mAP50_95,
-      perClass: m.perClass.map((c) => ({ name: c.className, ap50: c.ap50, ap50_95: c.ap50_95, support: c.groundTruths })),
+      perClass: m.perClass.map((c) => ({
+        name: c.className,
+        ap50: c.ap50,
+        ap50_95: c.ap50_95,
+        support: c.groundTruths,
+      })),
     };
   } else if (m.task === 'sg') {
     detail = {
@@ -197,5 +211,9 @@ export function headlineOf(d: EvaluationMetrics): Record<string, number> {
   if (d.task === 'cf') return { accuracy: d.accuracy, macroF1: d.macroF1 };
   if (d.task === 'od') return { mAP50: d.mAP50, mAP50_95: d.mAP50_95 };
   if (d.task === 'sg') return { meanIoU: d.meanIoU, meanDice: d.meanDice };
-  return { imageAUROC: d.imageAUROC, ...(d.pixelAUROC == null ? {} : { pixelAUROC: d.pixelAUROC }), f1: d.f1 };
+  return {
+    imageAUROC: d.imageAUROC,
+    ...(d.pixelAUROC == null ? {} : { pixelAUROC: d.pixelAUROC }),
+    f1: d.f1,
+  };
 }

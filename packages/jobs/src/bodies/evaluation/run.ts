@@ -2,15 +2,8 @@
 // dataset through the content-hash cache, fetch the model (cached per learning), evaluate() with progress
 // and cancel, write evaluation_results in batches with overlay PNGs, then the metrics. The dataset lock the
 // server took at enqueue is released by the caller (evaluation.run / compare.run) in `finally`.
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  datasetImages,
-  datasetLocks,
-  evaluationResults,
-  evaluations,
-  type Db,
-  type EvaluationRow,
-} from '@sightline/db';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { datasetImages, evaluationResults, evaluations, type Db, type EvaluationRow } from '@sightline/db';
 import type { Storage } from '@sightline/storage';
 import { evaluate, loadModel, VisionError, type Prediction, type VisionModel } from '@sightline/vision';
 import { materializeDataset, type MaterializedDataset } from '../../dataset-cache/materialize';
@@ -36,14 +29,9 @@ export type EvaluationOutcome = 'done' | 'error' | 'canceled' | 'skipped';
 const RESULT_BATCH = 1000;
 const TERMINAL = ['done', 'error', 'canceled'];
 
-export const evaluationLockRef = (id: number) => `evaluation:${id}`;
-export const compareLockRef = (id: number) => `compare:${id}`;
+import { evaluationLockRef, releaseDatasetLock } from './locks';
 
-/** Releases a dataset lock taken by the server when the evaluation or compare was requested. */
-export async function releaseDatasetLock(db: Db, datasetId: number | null, ref: string): Promise<void> {
-  if (datasetId == null) return;
-  await db.delete(datasetLocks).where(and(eq(datasetLocks.datasetId, datasetId), eq(datasetLocks.ref, ref)));
-}
+export { evaluationLockRef, compareLockRef, releaseDatasetLock } from './locks';
 
 type LearningModel = {
   id: number;
@@ -92,7 +80,11 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
   const [row] = await db.select().from(evaluations).where(eq(evaluations.id, id));
   if (!row || TERMINAL.includes(row.status)) return 'skipped';
   if (row.status === 'canceling') {
-    await setRow(db, id, { status: 'canceled', canceledAt: row.canceledAt ?? new Date(), finishedAt: new Date() });
+    await setRow(db, id, {
+      status: 'canceled',
+      canceledAt: row.canceledAt ?? new Date(),
+      finishedAt: new Date(),
+    });
     return 'canceled';
   }
   await setRow(db, id, { status: 'running', startedAt: row.startedAt ?? new Date(), progress: 0 });
@@ -121,13 +113,21 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
       }));
     const { dataset, imageIds } = mat;
     if (!dataset.items.length) throw new VisionError('DATA_EMPTY', 'The dataset has no labelled images');
-    const modelDir = await cachedModelDir(storage, input.cacheDir, learning.id, learning.model_prefix, signal);
+    const modelDir = await cachedModelDir(
+      storage,
+      input.cacheDir,
+      learning.id,
+      learning.model_prefix,
+      signal,
+    );
     await report(20, 'model ready');
 
     const model = await loadModel(modelDir);
     // ad: the asked threshold, else the model's (chosen on validation data) times its thresholdScale.
     const threshold =
-      row.task === 'ad' ? (row.threshold ?? (model.manifest.threshold ?? 0.5) * (row.params.thresholdScale ?? 1)) : row.threshold;
+      row.task === 'ad'
+        ? (row.threshold ?? (model.manifest.threshold ?? 0.5) * (row.params.thresholdScale ?? 1))
+        : row.threshold;
     // Overlay PNGs are written as predictions come out (evaluate() keeps only scores), in dataset order.
     const overlayKeys: (string | null)[] = [];
     const pending: Promise<void>[] = [];
@@ -187,12 +187,17 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
     });
     for (let i = 0; i < rows.length; i += RESULT_BATCH) {
       signal.throwIfAborted();
-      await db.insert(evaluationResults).values(rows.slice(i, i + RESULT_BATCH).map((r) => ({ evaluationId: id, ...r })));
+      await db
+        .insert(evaluationResults)
+        .values(rows.slice(i, i + RESULT_BATCH).map((r) => ({ evaluationId: id, ...r })));
       await report(85 + ((i + RESULT_BATCH) / rows.length) * 14, 'saving results');
     }
     const { detail, headline } = metricsDetail(result, row.classes, rows, threshold);
     // A cancel that arrived while saving still wins.
-    const [now] = await db.select({ status: evaluations.status }).from(evaluations).where(eq(evaluations.id, id));
+    const [now] = await db
+      .select({ status: evaluations.status })
+      .from(evaluations)
+      .where(eq(evaluations.id, id));
     if (now?.status !== 'running') throw new VisionError('CANCELLED', 'Evaluation was cancelled');
     await setRow(db, id, {
       status: 'done',
@@ -207,7 +212,10 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
     input.log?.(`evaluation ${id}: ${rows.length} images, ${JSON.stringify(headline)}`);
     return 'done';
   } catch (err) {
-    const [now] = await db.select({ status: evaluations.status }).from(evaluations).where(eq(evaluations.id, id));
+    const [now] = await db
+      .select({ status: evaluations.status })
+      .from(evaluations)
+      .where(eq(evaluations.id, id));
     const stopped = now?.status === 'canceling' || now?.status === 'canceled';
     const userCancel = canceled(signal) || stopped || (err as VisionError).code === 'CANCELLED';
     if (signal.aborted && !canceled(signal) && !stopped) {
@@ -234,7 +242,9 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
 }
 
 /** evaluation.run: one evaluation, then the dataset lock goes (kept when the worker stops: the job retries). */
-export async function runSingleEvaluation(input: EvaluationRunInput): Promise<{ evaluationId: number; outcome: EvaluationOutcome }> {
+export async function runSingleEvaluation(
+  input: EvaluationRunInput,
+): Promise<{ evaluationId: number; outcome: EvaluationOutcome }> {
   const [row] = await input.db
     .select({ datasetId: evaluations.datasetId })
     .from(evaluations)

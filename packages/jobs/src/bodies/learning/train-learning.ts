@@ -8,18 +8,12 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { LearningHistoryJson } from '@sightline/db';
 import { LEARNING_FILES, type LearningPhase, type LearningProgressEvent } from '@sightline/domain';
-import { assertKey, type Storage } from '@sightline/storage';
+import type { Storage } from '@sightline/storage';
 import { VisionError, train, type TrainerEvent, type VisionDataset } from '@sightline/vision';
 import type { HandlerContext, JobResult } from '../../handler';
 import { materializeDataset, MaterializeError } from '../../dataset-cache/materialize';
 import { LearningRows, type LearningPatch } from './learning-rows';
-
-/** Storage keys of a learning's files: the model (after done) and the last epoch checkpoint (while it runs). */
-export const learningKeys = (id: number) => ({
-  prefix: `learnings/${id}/model/`,
-  file: (name: string) => assertKey(`learnings/${id}/model/${name}`),
-  checkpoint: assertKey(`learnings/${id}/checkpoint.pt`),
-});
+import { learningKeys } from './learning-keys';
 
 const FLUSH_MS = 1000;
 
