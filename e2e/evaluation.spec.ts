@@ -229,6 +229,17 @@ test('evaluate a model on a held-back dataset and read its confusion matrix', as
   await shot(page, 'evaluation-cf-cell');
   await cellDialog.getByTestId('result-card').first().locator('button').click();
   await expect(page.getByTestId('result-viewer').getByTestId('result-image')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+
+  // Result download: the request is created and the download-request list opens.
+  const asked = page.waitForResponse((r) => /\/api\/v2\/evaluations\/\d+\/download$/.test(r.url()));
+  await page.getByTestId('result-download').click();
+  expect((await asked).status()).toBe(201);
+  const modal = page.getByRole('dialog').filter({ has: page.getByTestId('download-cancel-note') });
+  await expect(modal).toBeVisible();
+  await modal.getByTestId('download-tab-result').click();
+  await expect(modal.getByTestId('download-row').first()).toBeVisible();
 });
 
 test('move the ad threshold slider and see the judgements change', async ({ page }) => {
