@@ -41,3 +41,19 @@ export function textSearch(q: string | undefined, columns: (AnyColumn | SQL)[]):
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(...columns.map((c) => ilike(c as AnyColumn, pattern)));
 }
+
+/**
+ * One page of a list and its total: `select` (a `$dynamic()` select) filtered by `where`, sorted by `order`
+ * (from `orderFor`) and paged; the total counts the rows of `table` that match `where`.
+ */
+export async function listPage<T extends PgSelect>(
+  db: Executor,
+  select: T,
+  table: PgTable,
+  where: SQL | undefined,
+  order: SQL[],
+  q: Pick<ListQuery, 'page' | 'perPage'>,
+): Promise<{ rows: Awaited<T>; total: number }> {
+  const rows = await onPage(select.where(where).orderBy(...order), q);
+  return { rows, total: await countWhere(db, table, where) };
+}

@@ -1,5 +1,5 @@
 // Algorithm registry queries: scoped lists, project scope rows, the idempotent seed, writes.
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Algorithm, AlgorithmAdminInput, ListQuery } from '@sightline/domain';
 import {
   algorithmProjects,
@@ -9,7 +9,7 @@ import {
   type AlgorithmRow,
   type DescriptionFile,
 } from '@sightline/db';
-import { orderFor, pageWindow, textSearch } from '../../common/list-query';
+import { listPage, orderFor, textSearch } from '../../common/list-query';
 import type { Executor } from '../../common/tx';
 
 export interface AlgorithmFilter {
@@ -51,15 +51,8 @@ export class AlgorithmRepository {
       workType: algorithms.workType,
       updatedAt: algorithms.updatedAt,
     };
-    const rows = await this.db
-      .select()
-      .from(algorithms)
-      .where(where)
-      .orderBy(...orderFor(q, sorts, 'id', algorithms.id))
-      .limit(pageWindow(q).limit)
-      .offset(pageWindow(q).offset);
-    const [t] = await this.db.select({ n: count() }).from(algorithms).where(where);
-    return { rows, total: t?.n ?? 0 };
+    const order = orderFor(q, sorts, 'id', algorithms.id);
+    return listPage(this.db, this.db.select().from(algorithms).$dynamic(), algorithms, where, order, q);
   }
 
   async findById(id: number): Promise<AlgorithmRow | undefined> {

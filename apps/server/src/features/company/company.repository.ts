@@ -1,8 +1,8 @@
 // Company queries: the list with its counts (projects, lines, company admins, users), lookups, writes.
-import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { Role, type ListQuery, type ListScope } from '@sightline/domain';
 import { companies } from '@sightline/db';
-import { orderFor, pageWindow, textSearch } from '../../common/list-query';
+import { listPage, orderFor, textSearch } from '../../common/list-query';
 import type { Executor } from '../../common/tx';
 
 const projectCount = sql<number>`(SELECT count(*)::int FROM projects p WHERE p.company_id = "companies"."id")`;
@@ -41,15 +41,15 @@ export class CompanyRepository {
   async list(scope: ListScope, q: ListQuery): Promise<{ rows: CompanyWithCounts[]; total: number }> {
     const where = and(scopeFilter(scope), textSearch(q.q, [companies.name]));
     const sorts = { name: companies.name, createdAt: companies.createdAt, projectCount, userCount };
-    const rows = await this.db
-      .select(withCounts)
-      .from(companies)
-      .where(where)
-      .orderBy(...orderFor(q, sorts, 'name', companies.id))
-      .limit(pageWindow(q).limit)
-      .offset(pageWindow(q).offset);
-    const [t] = await this.db.select({ n: count() }).from(companies).where(where);
-    return { rows, total: t?.n ?? 0 };
+    const order = orderFor(q, sorts, 'name', companies.id);
+    return listPage(
+      this.db,
+      this.db.select(withCounts).from(companies).$dynamic(),
+      companies,
+      where,
+      order,
+      q,
+    );
   }
 
   async findById(id: number): Promise<CompanyWithCounts | undefined> {

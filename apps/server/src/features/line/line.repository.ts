@@ -1,8 +1,8 @@
 // Line queries: the lines of one project, the per-project code uniqueness check, writes.
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { LineInput, ListQuery } from '@sightline/domain';
 import { lines, type LineRow } from '@sightline/db';
-import { orderFor, pageWindow, textSearch } from '../../common/list-query';
+import { listPage, orderFor, textSearch } from '../../common/list-query';
 import type { Executor } from '../../common/tx';
 
 export class LineRepository {
@@ -13,17 +13,13 @@ export class LineRepository {
       eq(lines.projectId, projectId),
       textSearch(q.q, [lines.code, lines.name, lines.productName, lines.processName]),
     );
-    const rows = await this.db
-      .select()
-      .from(lines)
-      .where(where)
-      .orderBy(
-        ...orderFor(q, { code: lines.code, name: lines.name, createdAt: lines.createdAt }, 'code', lines.id),
-      )
-      .limit(pageWindow(q).limit)
-      .offset(pageWindow(q).offset);
-    const [t] = await this.db.select({ n: count() }).from(lines).where(where);
-    return { rows, total: t?.n ?? 0 };
+    const order = orderFor(
+      q,
+      { code: lines.code, name: lines.name, createdAt: lines.createdAt },
+      'code',
+      lines.id,
+    );
+    return listPage(this.db, this.db.select().from(lines).$dynamic(), lines, where, order, q);
   }
 
   async find(projectId: number, lineId: number): Promise<LineRow | undefined> {

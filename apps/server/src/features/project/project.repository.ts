@@ -1,9 +1,16 @@
 // The one project repository: what an actor sees (session endpoints, jobs), scoped admin/my lists with
 // counts and managers, and the facts the access policy decides on.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { listScope, type Actor, type ListQuery, type ListScope, type ProjectCreate, type ProjectUpdate } from '@sightline/domain';
+import {
+  listScope,
+  type Actor,
+  type ListQuery,
+  type ListScope,
+  type ProjectCreate,
+  type ProjectUpdate,
+} from '@sightline/domain';
 import { companies, lines, projectMembers, projects, users, type LineRow } from '@sightline/db';
-import { countWhere, onPage, orderFor, textSearch } from '../../common/list-query';
+import { listPage, orderFor, textSearch } from '../../common/list-query';
 import type { Executor } from '../../common/tx';
 import { loadProjectFacts, type ProjectFacts } from '../../common/project-access';
 
@@ -98,14 +105,8 @@ export class ProjectRepository {
       endDate: projects.endDate,
       company: companies.name,
     };
-    const rows = await onPage(
-      this.withCompany()
-        .where(where)
-        .orderBy(...orderFor(q, sorts, 'createdAt', projects.id, 'desc'))
-        .$dynamic(),
-      q,
-    );
-    return { rows, total: await countWhere(this.db, projects, where) };
+    const order = orderFor(q, sorts, 'createdAt', projects.id, 'desc');
+    return listPage(this.db, this.withCompany().$dynamic(), projects, where, order, q);
   }
 
   async findById(id: number): Promise<ProjectRow | undefined> {

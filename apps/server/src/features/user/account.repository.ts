@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, ListScope, ProjectPermissionId, RoleId } from '@sightline/domain';
 import { invalidateSessionCache } from '../auth/session-liveness';
 import { companies, projectMembers, projects, refreshTokens, users, type UserRow } from '@sightline/db';
-import { countWhere, onPage, orderFor, textSearch } from '../../common/list-query';
+import { listPage, orderFor, textSearch } from '../../common/list-query';
 import type { Executor } from '../../common/tx';
 
 export interface AccountRow {
@@ -87,14 +87,8 @@ export class AccountRepository {
       createdAt: users.createdAt,
       company: companies.name,
     };
-    const rows = await onPage(
-      this.withCompany()
-        .where(where)
-        .orderBy(...orderFor(q, sorts, 'createdAt', users.id, 'desc'))
-        .$dynamic(),
-      q,
-    );
-    return { rows, total: await countWhere(this.db, users, where) };
+    const order = orderFor(q, sorts, 'createdAt', users.id, 'desc');
+    return listPage(this.db, this.withCompany().$dynamic(), users, where, order, q);
   }
 
   async findById(id: number): Promise<AccountRow | undefined> {
