@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isTerminalStatus, type Actor, type Locale, type LearningStatus } from '@sightline/domain';
 import { requestLocale } from '../../common/locale';
+import { openStream } from '../../common/sse';
 import { sseTicketQuery, ticketToBearer } from '../../common/sse-ticket';
 
 const POLL_MS = 1000;
@@ -32,42 +33,25 @@ export function statusStream(
       const id = (req.params as { id: number }).id;
       const locale = requestLocale(req);
       const first = await load(req.actor, id, locale); // 404 before the stream starts
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
+      const stream = openStream(req, reply, () => clearInterval(poll));
       let last = '';
-      let done = false;
       const send = (item: { status: LearningStatus }) => {
         const body = JSON.stringify(item);
         if (body !== last) {
           last = body;
-          res.write(`event: status\ndata: ${body}\n\n`);
+          stream.send('status', item);
         }
-        if (isTerminalStatus(item.status)) close();
+        if (isTerminalStatus(item.status)) stream.close();
       };
       const tick = async () => {
-        if (done) return;
+        if (stream.isClosed()) return;
         try {
           send(await load(req.actor, id, locale));
         } catch {
-          close();
+          stream.close();
         }
       };
       const poll = setInterval(() => void tick(), POLL_MS);
-      const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
-      function close() {
-        if (done) return;
-        done = true;
-        clearInterval(poll);
-        clearInterval(ping);
-        res.end();
-      }
-      req.raw.on('close', close);
       send(first);
     },
   });

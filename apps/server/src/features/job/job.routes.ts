@@ -13,6 +13,7 @@ import {
 } from '@sightline/domain';
 import { mapJob } from '@sightline/jobs';
 import { createJobServices } from './job.module';
+import { openStream, serial } from '../../common/sse';
 import { sseTicketQuery, ticketToBearer } from '../../common/sse-ticket';
 
 /** EventSource cannot send headers: the SSE route takes a single-use ?ticket= (POST /api/auth/sse-ticket). */
@@ -95,58 +96,31 @@ export default async function jobRoutes(root: FastifyInstance) {
     async (req, reply) => {
       const id = req.params.id;
       await access.getForActor(id, req.actor);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      const stream = openStream(req, reply, () => {
+        unsubscribe();
+        clearInterval(poll);
       });
       let last = '';
-      let done = false;
-      let busy = false;
-      let again = false;
-      const push = async (): Promise<void> => {
-        if (done) return;
-        // A change announced while reading is read once more afterwards, so no state is skipped.
-        if (busy) {
-          again = true;
-          return;
-        }
-        busy = true;
+      // A change announced while reading is read once more afterwards, so no state is skipped.
+      const push = serial(async () => {
+        if (stream.isClosed()) return;
         try {
           const row = await service.jobs.findById(id);
-          if (!row) return close();
-          const body = JSON.stringify(mapJob(row));
+          if (!row) return stream.close();
+          const job = mapJob(row);
+          const body = JSON.stringify(job);
           if (body !== last) {
             last = body;
-            res.write(`event: job\ndata: ${body}\n\n`);
+            stream.send('job', job);
           }
-          if (isFinishedJobStatus(row.status)) close();
+          if (isFinishedJobStatus(row.status)) stream.close();
         } catch {
-          close();
-        } finally {
-          busy = false;
+          stream.close();
         }
-        if (again) {
-          again = false;
-          await push();
-        }
-      };
+      });
       // Notifications are the fast path; the poll covers a reconnecting LISTEN connection.
       const unsubscribe = jobEvents?.subscribe(id, () => void push()) ?? (() => undefined);
       const poll = setInterval(() => void push(), jobEvents ? 2000 : 500);
-      const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
-      function close() {
-        if (done) return;
-        done = true;
-        unsubscribe();
-        clearInterval(poll);
-        clearInterval(ping);
-        res.end();
-      }
-      req.raw.on('close', close);
       await push();
     },
   );

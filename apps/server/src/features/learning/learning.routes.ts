@@ -1,9 +1,10 @@
 // The learning routes of TRAIN_ROUTES (packages/domain learning/routes.ts): list, model-name check,
 // create, detail, SSE (one learning / a project), cancel, delete and model file download.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TRAIN_ROUTES, isTerminalStatus } from '@sightline/domain';
 import { requestLocale } from '../../common/locale';
+import { openStream, serial } from '../../common/sse';
 import { sseTicketQuery, ticketToBearer } from '../../common/sse-ticket';
 import { createLearningServices } from './learning.module';
 import { toDetail, toListItem, toProgressEvent } from './learning.mapper';
@@ -15,58 +16,6 @@ const tags = ['learning'];
 // EventSource cannot send headers: the SSE routes take a single-use ?ticket= (POST /api/auth/sse-ticket).
 const tokenQuery = sseTicketQuery;
 const tokenFromQuery = ticketToBearer;
-
-/** Opens an SSE stream on a hijacked reply; `close` ends it once (also when the client goes). */
-function openStream(req: FastifyRequest, reply: FastifyReply, onClose: () => void) {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  let done = false;
-  const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
-  const close = () => {
-    if (done) return;
-    done = true;
-    clearInterval(ping);
-    onClose();
-    res.end();
-  };
-  req.raw.on('close', close);
-  return {
-    send: (event: string, data: unknown) => {
-      if (!done) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
-    close,
-    isClosed: () => done,
-  };
-}
-
-/** Runs `fn` once per burst of calls, one run at a time (a call during a run triggers one more). */
-function serial(fn: () => Promise<void>) {
-  let busy = false;
-  let again = false;
-  const run = async (): Promise<void> => {
-    if (busy) {
-      again = true;
-      return;
-    }
-    busy = true;
-    try {
-      await fn();
-    } finally {
-      busy = false;
-    }
-    if (again) {
-      again = false;
-      await run();
-    }
-  };
-  return run;
-}
 
 export default async function learningRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
