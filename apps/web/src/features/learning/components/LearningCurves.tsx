@@ -1,5 +1,6 @@
 // Loss and headline-metric curves (@mantine/charts on recharts): one point per finished epoch from the
 // history, plus the live step losses of the epoch in progress as SSE progress events arrive.
+import type { ComponentProps } from 'react';
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -9,6 +10,34 @@ import { curvePoints, headlineMetric } from '../utils/learning-utils';
 
 const fmt = (v: number) =>
   Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(3);
+
+/** One epoch-axis line chart of the curves panel (loss or metric), synced with the other for the tooltip. */
+function EpochChart({
+  data,
+  series,
+  xAxisProps,
+  xAxisLabel,
+}: Pick<ComponentProps<typeof LineChart>, 'data' | 'series' | 'xAxisProps' | 'xAxisLabel'>) {
+  return (
+    <LineChart
+      h={220}
+      data={data}
+      dataKey="x"
+      withLegend
+      legendProps={{ verticalAlign: 'bottom', height: 30 }}
+      connectNulls
+      withDots={data.length < 40}
+      curveType="linear"
+      xAxisProps={xAxisProps}
+      xAxisLabel={xAxisLabel}
+      valueFormatter={fmt}
+      tooltipAnimationDuration={0}
+      lineChartProps={{ syncId: 'learning' }}
+      lineProps={{ isAnimationActive: false }}
+      series={series}
+    />
+  );
+}
 
 export function LearningCurves({
   learning,
@@ -50,21 +79,10 @@ export function LearningCurves({
             <Text size="xs" c="dimmed">
               {t('model.loss')}
             </Text>
-            <LineChart
-              h={220}
+            <EpochChart
               data={points}
-              dataKey="x"
-              withLegend
-              legendProps={{ verticalAlign: 'bottom', height: 30 }}
-              connectNulls
-              withDots={points.length < 40}
-              curveType="linear"
               xAxisProps={xAxisProps}
               xAxisLabel={t('model.epochAxis')}
-              valueFormatter={fmt}
-              tooltipAnimationDuration={0}
-              lineChartProps={{ syncId: 'learning' }}
-              lineProps={{ isAnimationActive: false }}
               series={[
                 { name: 'train_loss', label: t('model.trainLoss'), color: 'blue.6' },
                 { name: 'val_loss', label: t('model.valLoss'), color: 'orange.6' },
@@ -87,21 +105,10 @@ export function LearningCurves({
               {metric ? ` (${metric})` : ''}
             </Text>
             {metricPoints.length ? (
-              <LineChart
-                h={220}
+              <EpochChart
                 data={metricPoints}
-                dataKey="x"
-                withLegend
-                legendProps={{ verticalAlign: 'bottom', height: 30 }}
-                connectNulls
-                withDots={metricPoints.length < 40}
-                curveType="linear"
                 xAxisProps={xAxisProps}
                 xAxisLabel={t('model.epochAxis')}
-                valueFormatter={fmt}
-                tooltipAnimationDuration={0}
-                lineChartProps={{ syncId: 'learning' }}
-                lineProps={{ isAnimationActive: false }}
                 series={[{ name: 'metric', label: metric ?? t('model.metric'), color: 'teal.6' }]}
               />
             ) : (
