@@ -1,20 +1,18 @@
 // Download requests (GET lists for the modal's two tabs, POST for a dataset) and the file itself at
 // /{project code}/download/{username}/{job_id}/{file_name}, outside /api (SPEC §7 file download).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, downloadCreateSchema, downloadItemSchema, downloadListQuerySchema, errorBodySchema, listOf, type Actor } from '@sightline/domain';
+import {
+  dataOf,
+  downloadCreateSchema,
+  downloadItemSchema,
+  downloadListQuerySchema,
+  errorBodySchema,
+  listOf,
+} from '@sightline/domain';
+import { optionalActor } from '../../common/optional-actor';
 import { createDownloadServices } from './download.module';
-
-async function optionalActor(app: FastifyInstance, req: FastifyRequest): Promise<Actor | undefined> {
-  if (!req.headers.authorization) return undefined;
-  try {
-    await app.authenticate.call(app, req, undefined as never);
-    return req.actor;
-  } catch {
-    return undefined;
-  }
-}
 
 export default async function downloadRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -23,19 +21,32 @@ export default async function downloadRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/v2/download/request',
-    { preHandler: app.authenticate, schema: { ...s, body: downloadCreateSchema, response: { 200: dataOf(z.object({ job_id: z.string() })), 404: errorBodySchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...s,
+        body: downloadCreateSchema,
+        response: { 200: dataOf(z.object({ job_id: z.string() })), 404: errorBodySchema },
+      },
+    },
     async (req) => ({ data: await service.requestDataset(req.actor, req.body) }),
   );
 
   app.get(
     '/api/v2/download/request',
-    { preHandler: app.authenticate, schema: { ...s, querystring: downloadListQuerySchema, response: { 200: listOf(downloadItemSchema) } } },
+    {
+      preHandler: app.authenticate,
+      schema: { ...s, querystring: downloadListQuerySchema, response: { 200: listOf(downloadItemSchema) } },
+    },
     async (req) => ({ data: await service.list(req.actor, 'dataset', req.query) }),
   );
 
   app.get(
     '/api/v2/output/download/request',
-    { preHandler: app.authenticate, schema: { ...s, querystring: downloadListQuerySchema, response: { 200: listOf(downloadItemSchema) } } },
+    {
+      preHandler: app.authenticate,
+      schema: { ...s, querystring: downloadListQuerySchema, response: { 200: listOf(downloadItemSchema) } },
+    },
     async (req) => ({ data: await service.list(req.actor, 'output', req.query) }),
   );
 
@@ -44,7 +55,12 @@ export default async function downloadRoutes(root: FastifyInstance) {
     {
       schema: {
         tags: ['downloads'],
-        params: z.object({ code: z.string(), username: z.string(), jobId: z.string().uuid(), fileName: z.string() }),
+        params: z.object({
+          code: z.string(),
+          username: z.string(),
+          jobId: z.string().uuid(),
+          fileName: z.string(),
+        }),
         querystring: z.object({ t: z.string().optional() }),
       },
     },
@@ -55,9 +71,11 @@ export default async function downloadRoutes(root: FastifyInstance) {
         .header('Content-Type', 'application/zip')
         .header('Content-Length', obj.size)
         .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
         .send(obj.stream);
     },
   );
-
 }

@@ -1,35 +1,40 @@
 // Performance evaluation routes from the domain route table (TRAIN_ROUTES), plus the overlay PNGs
 // (sg masks, ad heatmaps) the result rows link to with a signed token.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TRAIN_ROUTES as R, type Actor } from '@sightline/domain';
+import { TRAIN_ROUTES as R } from '@sightline/domain';
+import { optionalActor } from '../../common/optional-actor';
 import { createEvaluationServices } from './evaluation.module';
 import { trainRoute } from './train-route';
 import { statusStream } from './status-stream';
-
-async function optionalActor(app: FastifyInstance, req: FastifyRequest): Promise<Actor | undefined> {
-  if (!req.headers.authorization) return undefined;
-  try {
-    await app.authenticate.call(app, req, undefined as never);
-    return req.actor;
-  } catch {
-    return undefined;
-  }
-}
 
 export default async function evaluationRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { evaluations: s } = createEvaluationServices(app.deps);
   const tag = 'evaluations';
 
-  trainRoute(app, R.listEvaluations, tag, async ({ actor, query, locale }) => ({ data: await s.list(actor, query, locale) }));
-  trainRoute(app, R.createEvaluation, tag, async ({ actor, body, locale }) => ({ data: await s.create(actor, body, locale) }));
-  trainRoute(app, R.getEvaluation, tag, async ({ actor, params, locale }) => ({ data: await s.detail(actor, params.id, locale) }));
-  trainRoute(app, R.evaluationResults, tag, async ({ actor, params, query }) => ({ data: await s.results(actor, params.id, query) }));
-  trainRoute(app, R.cancelEvaluation, tag, async ({ actor, params, locale }) => ({ data: await s.cancel(actor, params.id, locale) }));
-  trainRoute(app, R.deleteEvaluation, tag, async ({ actor, params }) => ({ data: await s.remove(actor, params.id) }));
-  trainRoute(app, R.requestEvaluationDownload, tag, async ({ actor, params }) => ({ data: await s.requestDownload(actor, params.id) }));
+  trainRoute(app, R.listEvaluations, tag, async ({ actor, query, locale }) => ({
+    data: await s.list(actor, query, locale),
+  }));
+  trainRoute(app, R.createEvaluation, tag, async ({ actor, body, locale }) => ({
+    data: await s.create(actor, body, locale),
+  }));
+  trainRoute(app, R.getEvaluation, tag, async ({ actor, params, locale }) => ({
+    data: await s.detail(actor, params.id, locale),
+  }));
+  trainRoute(app, R.evaluationResults, tag, async ({ actor, params, query }) => ({
+    data: await s.results(actor, params.id, query),
+  }));
+  trainRoute(app, R.cancelEvaluation, tag, async ({ actor, params, locale }) => ({
+    data: await s.cancel(actor, params.id, locale),
+  }));
+  trainRoute(app, R.deleteEvaluation, tag, async ({ actor, params }) => ({
+    data: await s.remove(actor, params.id),
+  }));
+  trainRoute(app, R.requestEvaluationDownload, tag, async ({ actor, params }) => ({
+    data: await s.requestDownload(actor, params.id),
+  }));
   statusStream(app, R.evaluationEvents.path, tag, async (actor, id, locale) => s.detail(actor, id, locale));
 
   app.get(

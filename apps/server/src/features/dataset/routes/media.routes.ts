@@ -1,20 +1,10 @@
 // Thumbnails and originals for <img src>: a signed `t` token (from the image list) or a Bearer header.
 // Private caching: the bytes of an image id never change, so the browser may keep them.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Actor } from '@sightline/domain';
+import { optionalActor } from '../../../common/optional-actor';
 import type { DatasetServices } from '../dataset.module';
-
-async function optionalActor(app: FastifyInstance, req: FastifyRequest): Promise<Actor | undefined> {
-  if (!req.headers.authorization) return undefined;
-  try {
-    await app.authenticate.call(app, req, undefined as never);
-    return req.actor;
-  } catch {
-    return undefined;
-  }
-}
 
 export default async function mediaRoutes(root: FastifyInstance, opts: { services: DatasetServices }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -31,8 +21,14 @@ export default async function mediaRoutes(root: FastifyInstance, opts: { service
     },
     async (req, reply) => {
       const actor = req.query.t ? undefined : await optionalActor(root, req);
-      const { obj, etag, type } = await datasets.openImage(req.params.id, req.params.variant, { token: req.query.t, actor });
-      reply.header('Cache-Control', 'private, max-age=3600, immutable').header('ETag', etag).header('Vary', 'Authorization');
+      const { obj, etag, type } = await datasets.openImage(req.params.id, req.params.variant, {
+        token: req.query.t,
+        actor,
+      });
+      reply
+        .header('Cache-Control', 'private, max-age=3600, immutable')
+        .header('ETag', etag)
+        .header('Vary', 'Authorization');
       if (req.headers['if-none-match'] === etag) {
         obj.stream.destroy();
         return reply.code(304).send();
