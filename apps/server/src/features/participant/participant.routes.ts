@@ -27,44 +27,26 @@ export default async function participantRoutes(root: FastifyInstance) {
   const people = listOf(personRefSchema.extend({ roleId: z.number() }));
   const removed = { 200: dataOf(z.object({ id: z.number() })) };
 
-  app.get(
-    `${base}/participants`,
-    {
-      ...auth,
-      schema: {
-        ...s,
-        params: idParamSchema,
-        querystring: listQuerySchema,
-        response: { 200: listOf(participantSchema) },
-      },
-    },
-    async (req) => ({
-      data: await service.list(callerOf(req), req.params.id, req.query),
-    }),
-  );
-  app.get(
-    `${base}/participant-candidates`,
-    {
-      ...auth,
-      schema: { ...s, params: idParamSchema, querystring: listQuerySchema, response: { 200: people } },
-    },
-    async (req) => ({
-      data: await service.participantCandidates(callerOf(req), req.params.id, req.query),
-    }),
-  );
-  app.post(
-    `${base}/participants`,
-    {
-      ...auth,
-      schema: {
-        ...s,
-        params: idParamSchema,
-        body: participantAddSchema,
-        response: { 201: dataOf(participantSchema) },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send({ data: await service.add(callerOf(req), req.params.id, req.body) }),
+  /** Route options of a project's page of `rows` (participants, managers or candidates). */
+  const listOptions = <T extends z.ZodTypeAny>(rows: T) => ({
+    ...auth,
+    schema: { ...s, params: idParamSchema, querystring: listQuerySchema, response: { 200: rows } },
+  });
+  /** Route options of adding someone to the project (answers the participant, 201). */
+  const addOptions = <T extends z.ZodTypeAny>(body: T) => ({
+    ...auth,
+    schema: { ...s, params: idParamSchema, body, response: { 201: dataOf(participantSchema) } },
+  });
+  const removeOptions = { ...auth, schema: { ...s, params: memberParams, response: removed } };
+
+  app.get(`${base}/participants`, listOptions(listOf(participantSchema)), async (req) => ({
+    data: await service.list(callerOf(req), req.params.id, req.query),
+  }));
+  app.get(`${base}/participant-candidates`, listOptions(people), async (req) => ({
+    data: await service.participantCandidates(callerOf(req), req.params.id, req.query),
+  }));
+  app.post(`${base}/participants`, addOptions(participantAddSchema), async (req, reply) =>
+    reply.status(201).send({ data: await service.add(callerOf(req), req.params.id, req.body) }),
   );
   app.put(
     `${base}/participants/:userId/permissions`,
@@ -86,59 +68,19 @@ export default async function participantRoutes(root: FastifyInstance) {
       ),
     }),
   );
-  app.delete(
-    `${base}/participants/:userId`,
-    { ...auth, schema: { ...s, params: memberParams, response: removed } },
-    async (req) => ({
-      data: await service.remove(callerOf(req), req.params.id, req.params.userId),
-    }),
+  app.delete(`${base}/participants/:userId`, removeOptions, async (req) => ({
+    data: await service.remove(callerOf(req), req.params.id, req.params.userId),
+  }));
+  app.get(`${base}/managers`, listOptions(listOf(participantSchema)), async (req) => ({
+    data: await service.list(callerOf(req), req.params.id, req.query, true),
+  }));
+  app.get(`${base}/manager-candidates`, listOptions(people), async (req) => ({
+    data: await service.managerCandidates(callerOf(req), req.params.id, req.query),
+  }));
+  app.post(`${base}/managers`, addOptions(managerAddSchema), async (req, reply) =>
+    reply.status(201).send({ data: await service.addManager(callerOf(req), req.params.id, req.body.userId) }),
   );
-  app.get(
-    `${base}/managers`,
-    {
-      ...auth,
-      schema: {
-        ...s,
-        params: idParamSchema,
-        querystring: listQuerySchema,
-        response: { 200: listOf(participantSchema) },
-      },
-    },
-    async (req) => ({
-      data: await service.list(callerOf(req), req.params.id, req.query, true),
-    }),
-  );
-  app.get(
-    `${base}/manager-candidates`,
-    {
-      ...auth,
-      schema: { ...s, params: idParamSchema, querystring: listQuerySchema, response: { 200: people } },
-    },
-    async (req) => ({
-      data: await service.managerCandidates(callerOf(req), req.params.id, req.query),
-    }),
-  );
-  app.post(
-    `${base}/managers`,
-    {
-      ...auth,
-      schema: {
-        ...s,
-        params: idParamSchema,
-        body: managerAddSchema,
-        response: { 201: dataOf(participantSchema) },
-      },
-    },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send({ data: await service.addManager(callerOf(req), req.params.id, req.body.userId) }),
-  );
-  app.delete(
-    `${base}/managers/:userId`,
-    { ...auth, schema: { ...s, params: memberParams, response: removed } },
-    async (req) => ({
-      data: await service.removeManager(callerOf(req), req.params.id, req.params.userId),
-    }),
-  );
+  app.delete(`${base}/managers/:userId`, removeOptions, async (req) => ({
+    data: await service.removeManager(callerOf(req), req.params.id, req.params.userId),
+  }));
 }
