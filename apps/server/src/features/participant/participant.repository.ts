@@ -2,7 +2,7 @@
 import { and, count, eq, gte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { Role, type ListQuery, type ProjectPermissionId } from '@sightline/domain';
 import { projectMembers, users } from '@sightline/db';
-import { orderFor, pageWindow, textSearch } from '../../common/list-query';
+import { listPage, onPage, orderFor, textSearch } from '../../common/list-query';
 import type { Executor } from '../../common/tx';
 
 export interface ParticipantRow {
@@ -25,17 +25,6 @@ export interface PersonRow {
   companyId: number | null;
 }
 
-const participantColumns = {
-  id: users.id,
-  username: users.username,
-  name: users.name,
-  department: users.department,
-  roleId: users.roleId,
-  companyId: users.companyId,
-  permissions: projectMembers.permissions,
-  isManager: projectMembers.isManager,
-  joinedAt: projectMembers.createdAt,
-};
 const personColumns = {
   id: users.id,
   username: users.username,
@@ -44,6 +33,15 @@ const personColumns = {
   roleId: users.roleId,
   companyId: users.companyId,
 };
+const participantColumns = {
+  ...personColumns,
+  permissions: projectMembers.permissions,
+  isManager: projectMembers.isManager,
+  joinedAt: projectMembers.createdAt,
+};
+/** The search box of every people list: ID, name and department. */
+const personSearch = (q: string | undefined) => textSearch(q, [users.username, users.name, users.department]);
+const personSorts = { username: users.username, name: users.name, department: users.department };
 const membersOf = (projectId: number) =>
   sql`(SELECT user_id FROM project_members WHERE project_id = ${projectId})`;
 const managersOf = (projectId: number) =>
@@ -60,22 +58,16 @@ export class ParticipantRepository {
     const where = and(
       eq(projectMembers.projectId, projectId),
       managersOnly ? eq(projectMembers.isManager, true) : undefined,
-      textSearch(q.q, [users.username, users.name, users.department]),
+      personSearch(q.q),
     );
-    const sorts = {
-      username: users.username,
-      name: users.name,
-      department: users.department,
-      joinedAt: projectMembers.createdAt,
-    };
-    const rows = await this.db
-      .select(participantColumns)
-      .from(projectMembers)
-      .innerJoin(users, eq(users.id, projectMembers.userId))
-      .where(where)
-      .orderBy(...orderFor(q, sorts, 'username', users.id))
-      .limit(pageWindow(q).limit)
-      .offset(pageWindow(q).offset);
+    const sorts = { ...personSorts, joinedAt: projectMembers.createdAt };
+    const rows = await onPage(
+      this.participants()
+        .where(where)
+        .orderBy(...orderFor(q, sorts, 'username', users.id))
+        .$dynamic(),
+      q,
+    );
     const [t] = await this.db
       .select({ n: count() })
       .from(projectMembers)
@@ -85,32 +77,24 @@ export class ParticipantRepository {
   }
 
   async find(projectId: number, userId: number): Promise<ParticipantRow | undefined> {
-    const [row] = await this.db
-      .select(participantColumns)
-      .from(projectMembers)
-      .innerJoin(users, eq(users.id, projectMembers.userId))
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+    const [row] = await this.participants().where(
+      and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)),
+    );
     return row;
   }
 
+  /** Members of projects with their account columns. */
+  private participants() {
+    return this.db
+      .select(participantColumns)
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId));
+  }
+
   private async people(where: SQL | undefined, q: ListQuery): Promise<{ rows: PersonRow[]; total: number }> {
-    const full = and(where, textSearch(q.q, [users.username, users.name, users.department]));
-    const rows = await this.db
-      .select(personColumns)
-      .from(users)
-      .where(full)
-      .orderBy(
-        ...orderFor(
-          q,
-          { username: users.username, name: users.name, department: users.department },
-          'username',
-          users.id,
-        ),
-      )
-      .limit(pageWindow(q).limit)
-      .offset(pageWindow(q).offset);
-    const [t] = await this.db.select({ n: count() }).from(users).where(full);
-    return { rows, total: t?.n ?? 0 };
+    const full = and(where, personSearch(q.q));
+    const order = orderFor(q, personSorts, 'username', users.id);
+    return listPage(this.db, this.db.select(personColumns).from(users).$dynamic(), users, full, order, q);
   }
 
   /** Company admins and users of the project's company who do not take part yet. */
