@@ -1,9 +1,9 @@
 // Queries over audit_log for /admin/history and the dashboard's recent activity.
-import { and, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@sightline/domain';
 import type { Db } from '@sightline/db';
 import { auditLog, users } from '@sightline/db';
-import { orderFor, pageWindow } from '../../common/list-query';
+import { listPage, orderFor } from '../../common/list-query';
 
 export interface HistoryFilter {
   actorId?: number;
@@ -65,32 +65,20 @@ export class HistoryRepository {
 
   async list(q: ListQuery, f: HistoryFilter): Promise<{ rows: HistoryRow[]; total: number }> {
     const where = this.where(f, q.q);
-    const rows = await this.db
-      .select(columns)
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(
-        ...orderFor(
-          q,
-          { at: auditLog.at, action: auditLog.action, entityType: auditLog.entityType },
-          'at',
-          auditLog.id,
-          'desc',
-        ),
-      )
-      .limit(pageWindow(q).limit)
-      .offset(pageWindow(q).offset);
-    const [t] = await this.db.select({ n: count() }).from(auditLog).where(where);
-    return { rows: rows as HistoryRow[], total: t?.n ?? 0 };
+    const sorts = { at: auditLog.at, action: auditLog.action, entityType: auditLog.entityType };
+    const order = orderFor(q, sorts, 'at', auditLog.id, 'desc');
+    const { rows, total } = await listPage(this.db, this.withActor().$dynamic(), auditLog, where, order, q);
+    return { rows: rows as HistoryRow[], total };
   }
 
   async recent(limit: number): Promise<HistoryRow[]> {
-    return (await this.db
-      .select(columns)
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
+    return (await this.withActor()
       .orderBy(sql`${auditLog.at} DESC, ${auditLog.id} DESC`)
       .limit(limit)) as HistoryRow[];
+  }
+
+  /** Audit rows with the acting account's columns (rows of deleted accounts kept). */
+  private withActor() {
+    return this.db.select(columns).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId));
   }
 }

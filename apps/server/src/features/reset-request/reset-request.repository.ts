@@ -2,7 +2,7 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, ListScope, ResetRequestStatus } from '@sightline/domain';
 import { companies, passwordResetRequests as r, users } from '@sightline/db';
-import { orderFor, pageWindow, textSearch } from '../../common/list-query';
+import { onPage, orderFor, textSearch } from '../../common/list-query';
 import type { Executor } from '../../common/tx';
 
 export interface ResetRequestJoined {
@@ -68,19 +68,14 @@ export class ResetRequestRepository {
       status ? eq(r.status, status) : undefined,
       textSearch(q.q, [r.username, users.name]),
     );
-    const rows = await this.base()
-      .where(where)
-      .orderBy(
-        ...orderFor(
-          q,
-          { requestedAt: r.requestedAt, username: r.username, status: r.status },
-          'requestedAt',
-          r.id,
-          'desc',
-        ),
-      )
-      .limit(pageWindow(q).limit)
-      .offset(pageWindow(q).offset);
+    const sorts = { requestedAt: r.requestedAt, username: r.username, status: r.status };
+    const rows = await onPage(
+      this.base()
+        .where(where)
+        .orderBy(...orderFor(q, sorts, 'requestedAt', r.id, 'desc'))
+        .$dynamic(),
+      q,
+    );
     const [t] = await this.db
       .select({ n: count() })
       .from(r)
