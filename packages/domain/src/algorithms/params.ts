@@ -135,6 +135,18 @@ export const scale = p([
   0,
   1,
 ]);
+/** Anomaly detection keeps the whole image by default: on real objects the tile mode lost the global context
+ *  (DeepPCB image AUROC 0.53 tiled) and cost minutes per epoch; tiles stay available (0 = auto, > 0 = scale). */
+export const adScale = p([
+  'scale',
+  '해상도 배율',
+  'Resolution scale',
+  '-1(기본)이면 이미지 전체를 입력 크기로 변환. 0이면 자동 배율의 타일로 나누어 학습·추론, 0보다 크면 그 배율로 축소한 뒤 타일로 나눔',
+  '-1 (default) = the whole image resized to the input size; 0 = tiles at an automatic scale; above 0, tiles at that scale',
+  -1,
+  -1,
+  1,
+]);
 export const timeBudget = p([
   'timeBudget',
   '시간 예산(초)',
