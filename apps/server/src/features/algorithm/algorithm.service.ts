@@ -11,7 +11,7 @@ import {
   type PageOf,
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
-import type { AlgorithmRow } from '@sightline/db';
+import type { AlgorithmRow, DescriptionFile } from '@sightline/db';
 import { AppError } from '../../common/app-error';
 import type { Storage, StoredObject } from '@sightline/storage';
 import { recordAudit } from '../history/audit';
@@ -169,49 +169,42 @@ export class AlgorithmService {
     const key = descriptionKey(id);
     await this.storage.put(key, file.data, { contentType: mime });
     const stored = { key, name: file.name, mime, size: file.data.length };
-    const old = await this.db
-      .transaction(async (tx) => {
-        const repo = new AlgorithmRepository(tx);
-        const before = await repo.findById(id);
-        if (!before) throw AppError.notFound('id');
-        await repo.setDescriptionFile(id, stored);
-        await recordAudit(tx, actor, {
-          action: 'algorithm.description',
-          entityType: 'algorithm',
-          entityId: id,
-          before: { descriptionFile: before.descriptionFile },
-          after: { descriptionFile: stored },
-        });
-        return before.descriptionFile?.key;
-      })
-      .catch(async (err) => {
-        await this.storage.delete(key);
-        throw err;
-      });
-    if (old) await this.storage.delete(old);
+    const old = await this.swapDescriptionFile(actor, id, stored).catch(async (err) => {
+      await this.storage.delete(key);
+      throw err;
+    });
+    if (old) await this.storage.delete(old.key);
     return this.get(actor, id);
   }
 
   async removeDescription(actor: Caller, id: number): Promise<AlgorithmRecord> {
     requireCan(actor, 'algorithm.manage');
-    const old = await this.db.transaction(async (tx) => {
+    const old = await this.swapDescriptionFile(actor, id, null);
+    await this.storage.delete(old!.key);
+    return this.get(actor, id);
+  }
+
+  /**
+   * Sets (`file`) or clears (null) the description file with its audit row, in one transaction; answers the
+   * file it replaces. Clearing an algorithm that has none answers 404 'No algorithm description image'.
+   */
+  private swapDescriptionFile(actor: Caller, id: number, file: DescriptionFile | null) {
+    return this.db.transaction(async (tx) => {
       const repo = new AlgorithmRepository(tx);
       const before = await repo.findById(id);
       if (!before) throw AppError.notFound('id');
-      if (!before.descriptionFile)
+      if (!file && !before.descriptionFile)
         throw new AppError(TenancyErrorCode.AlgorithmNoDescription, 404, {}, 'file');
-      await repo.setDescriptionFile(id, null);
+      await repo.setDescriptionFile(id, file);
       await recordAudit(tx, actor, {
         action: 'algorithm.description',
         entityType: 'algorithm',
         entityId: id,
         before: { descriptionFile: before.descriptionFile },
-        after: { descriptionFile: null },
+        after: { descriptionFile: file },
       });
-      return before.descriptionFile.key;
+      return before.descriptionFile;
     });
-    await this.storage.delete(old);
-    return this.get(actor, id);
   }
 
   /**
