@@ -1,31 +1,19 @@
 // A worker killed with SIGKILL while it holds a job: health reports it lost, the reaper hands the job
 // back to pg-boss, a new worker finishes it, and health recovers.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JobService } from '@sightline/jobs';
 import { WorkerReaper } from '@sightline/jobs';
-import { setupTestApp, spawnWorker, waitFor, type WorkerProcess } from './harness';
+import { setupTestApp, waitFor, workersStoppedAfterAll } from './harness';
 
 const t = setupTestApp({ jobs: true, config: { workers: 1, workerStaleMs: 2500 } });
-const spawned: WorkerProcess[] = [];
-let reaper: WorkerReaper | null = null;
-
-afterAll(async () => {
-  reaper?.stop();
-  for (const w of spawned) {
-    if (w.child.exitCode === null && w.child.signalCode === null) {
-      w.child.kill('SIGTERM');
-      await w.exited();
-    }
-  }
-});
+const workers = workersStoppedAfterAll();
 
 const health = async () => (await t.app.inject({ url: '/api/health' })).json();
 
 describe('lost worker', () => {
   it('is detected, its job is retried by another worker, and health recovers', async () => {
     const jobs = new JobService(t.database, t.queue);
-    const first = spawnWorker(t.url);
-    spawned.push(first);
+    const first = workers.spawn(t.url);
     await first.ready();
     await waitFor(async () => (await health()).status === 'ok', 10_000, 'health ok with one worker');
 
@@ -45,7 +33,8 @@ describe('lost worker', () => {
 
     first.child.kill('SIGKILL');
     await first.exited();
-    reaper = new WorkerReaper(t.database, t.queue!, t.deps.config.workerStaleMs);
+    const reaper = new WorkerReaper(t.database, t.queue!, t.deps.config.workerStaleMs);
+    workers.reaper = reaper;
     reaper.start(300);
 
     const lostHealth = await waitFor(
@@ -70,8 +59,7 @@ describe('lost worker', () => {
     expect(requeued.message).toMatch(/worker lost/);
     expect((await t.queue!.boss.getJobById('system.sleep', id))?.state).toBe('retry');
 
-    const second = spawnWorker(t.url);
-    spawned.push(second);
+    const second = workers.spawn(t.url);
     await second.ready();
     const done = await waitFor(
       async () => {

@@ -86,4 +86,4 @@ export function setupTestApp(opts: TestAppOptions = {}): TestApp {
   });
   return ctx;
 }
-export { spawnWorker, waitFor, type WorkerProcess } from './worker-process';
+export { spawnWorker, waitFor, workersStoppedAfterAll, type WorkerProcess } from './worker-process';

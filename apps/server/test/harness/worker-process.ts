@@ -2,6 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import type { WorkerReaper } from '@sightline/jobs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const WORKER_MAIN = resolve(here, '../../../worker/src/main.ts');
@@ -41,6 +43,32 @@ export function spawnWorker(databaseUrl: string, env: Record<string, string> = {
         }, 50);
       }),
   };
+}
+
+/**
+ * The workers a test file spawns (through `spawn`) and the reaper it may start (`reaper`), stopped after
+ * the file: the reaper first, then every worker still running gets SIGTERM and is waited for.
+ */
+export function workersStoppedAfterAll() {
+  const spawned: WorkerProcess[] = [];
+  const pool = {
+    reaper: null as WorkerReaper | null,
+    spawn(databaseUrl: string, env: Record<string, string> = {}): WorkerProcess {
+      const w = spawnWorker(databaseUrl, env);
+      spawned.push(w);
+      return w;
+    },
+  };
+  afterAll(async () => {
+    pool.reaper?.stop();
+    for (const w of spawned) {
+      if (w.child.exitCode === null && w.child.signalCode === null) {
+        w.child.kill('SIGTERM');
+        await w.exited();
+      }
+    }
+  });
+  return pool;
 }
 
 /** Polls fn until it returns a truthy value (or throws after timeoutMs). */

@@ -4,24 +4,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WorkerReaper } from '@sightline/jobs';
-import { spawnWorker, waitFor, type WorkerProcess } from '../harness';
+import { waitFor, workersStoppedAfterAll } from '../harness';
 import { algorithmId, insertDataset, setupLearningApp, synthClasses, TINY, trainer } from './helpers';
 
 const t = setupLearningApp({ config: { workers: 1, workerStaleMs: 2500 } });
-const spawned: WorkerProcess[] = [];
-let reaper: WorkerReaper | null = null;
-
-afterAll(async () => {
-  reaper?.stop();
-  for (const w of spawned) {
-    if (w.child.exitCode === null && w.child.signalCode === null) {
-      w.child.kill('SIGTERM');
-      await w.exited();
-    }
-  }
-});
+const workers = workersStoppedAfterAll();
 
 /** Process ids of a process's children (its trainer), read before the kill. */
 function childrenOf(pid: number): number[] {
@@ -43,8 +32,7 @@ describe('lost worker mid-training', () => {
     const algo = await algorithmId(t.db, 'cf-resnet');
     const images = await synthClasses(16, ['good', 'scratch', 'spot'], 5);
     const ds = await insertDataset(t.db, t.deps.storage, { projectId: p.project.id, classes: images });
-    const first = spawnWorker(t.url, { DATA_DIR: t.dataDir, WORK_DIR: join(t.dataDir, 'work-a') });
-    spawned.push(first);
+    const first = workers.spawn(t.url, { DATA_DIR: t.dataDir, WORK_DIR: join(t.dataDir, 'work-a') });
     await first.ready(60_000);
 
     const EPOCHS = 14;
@@ -81,7 +69,8 @@ describe('lost worker mid-training', () => {
     }
     await first.exited();
 
-    reaper = new WorkerReaper(t.database, t.queue!, t.deps.config.workerStaleMs);
+    const reaper = new WorkerReaper(t.database, t.queue!, t.deps.config.workerStaleMs);
+    workers.reaper = reaper;
     reaper.start(300);
     const handedBack = await waitFor(
       async () => {
@@ -93,8 +82,7 @@ describe('lost worker mid-training', () => {
     );
     expect(handedBack).toMatchObject({ status: 'waiting', queue_position: 1 });
 
-    const second = spawnWorker(t.url, { DATA_DIR: t.dataDir, WORK_DIR: join(t.dataDir, 'work-b') });
-    spawned.push(second);
+    const second = workers.spawn(t.url, { DATA_DIR: t.dataDir, WORK_DIR: join(t.dataDir, 'work-b') });
     await second.ready(60_000);
     const done = await waitFor(
       async () => {
