@@ -109,7 +109,9 @@ describe('performance evaluation', () => {
     const res = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: evalDs, name: 'stop_me' });
     const id = res.json().data.id as number;
     const jobId = res.json().data.job_id as string;
-    // As the job runner does when it takes the job.
+    // As the job runner does when it takes the job: pg-boss holds it active and the row says running (the
+    // reaper's job-follow pass would otherwise hand a 'running' row whose pg-boss job is still 'created' back).
+    await t.db.execute(sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE id = ${jobId}`);
     await t.db.execute(sql`UPDATE jobs SET status = 'running', started_at = now() WHERE id = ${jobId}`);
     const stop = new AbortController();
     let asked: { status: string } | null = null;
