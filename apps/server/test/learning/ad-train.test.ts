@@ -2,7 +2,7 @@
 // its OK class only, and comes back with the ad classes (good/defect), a threshold and imageAUROC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnWorker, waitFor, type WorkerProcess } from '../harness';
-import { algorithmId, insertDataset, setupLearningApp, synthClasses, trainer } from './helpers';
+import { algorithmId, insertDataset, setupLearningApp, synthClasses, trainer, postLearning } from './helpers';
 
 const t = setupLearningApp();
 let worker: WorkerProcess;
@@ -25,16 +25,11 @@ describe('ad on the OK class of a cf dataset', () => {
     const algo = await algorithmId(t.db, 'ad-patchknn');
     const images = await synthClasses(16, ['good', 'scratch'], 23);
     const ds = await insertDataset(t.db, t.deps.storage, { projectId: p.project.id, classes: images });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/learnings',
-      headers: p.headers,
-      payload: {
-        dataset_id: ds,
-        name: 'tiny-ad',
-        algorithm_id: algo,
-        params: { inputSize: 32, grayscale: 1, width: 8, batchSize: 8, epochs: 1, memoryBank: 64, seed: 2 },
-      },
+    const res = await postLearning(t, p, {
+      dataset_id: ds,
+      name: 'tiny-ad',
+      algorithm_id: algo,
+      params: { inputSize: 32, grayscale: 1, width: 8, batchSize: 8, epochs: 1, memoryBank: 64, seed: 2 },
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id as number;

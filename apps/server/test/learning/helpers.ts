@@ -50,6 +50,15 @@ export async function trainer(t: TestApp, over: { learningLimit?: number | null 
   return { company, project, user, headers: await t.loginAs(user) };
 }
 
+/** POST /api/v2/learnings (the learning form's request) as the trainer `p`. */
+export function postLearning(
+  t: TestApp,
+  p: { headers: { authorization: string } },
+  payload: Record<string, unknown>,
+) {
+  return t.app.inject({ method: 'POST', url: '/api/v2/learnings', headers: p.headers, payload });
+}
+
 export interface DatasetSpec {
   projectId: number;
   type?: 'cf' | 'od' | 'sg';

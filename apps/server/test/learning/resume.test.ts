@@ -7,7 +7,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WorkerReaper } from '@sightline/jobs';
 import { waitFor, workersStoppedAfterAll } from '../harness';
-import { algorithmId, insertDataset, setupLearningApp, synthClasses, TINY, trainer } from './helpers';
+import {
+  algorithmId,
+  insertDataset,
+  setupLearningApp,
+  synthClasses,
+  TINY,
+  trainer,
+  postLearning,
+} from './helpers';
 
 const t = setupLearningApp({ config: { workers: 1, workerStaleMs: 2500 } });
 const workers = workersStoppedAfterAll();
@@ -36,11 +44,11 @@ describe('lost worker mid-training', () => {
     await first.ready(60_000);
 
     const EPOCHS = 14;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/learnings',
-      headers: p.headers,
-      payload: { dataset_id: ds, name: 'resume-me', algorithm_id: algo, params: { ...TINY, epochs: EPOCHS } },
+    const res = await postLearning(t, p, {
+      dataset_id: ds,
+      name: 'resume-me',
+      algorithm_id: algo,
+      params: { ...TINY, epochs: EPOCHS },
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id as number;

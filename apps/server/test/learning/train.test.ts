@@ -14,6 +14,7 @@ import {
   synthClasses,
   TINY,
   trainer,
+  postLearning,
 } from './helpers';
 
 const t = setupLearningApp();
@@ -61,22 +62,19 @@ describe('training through the worker', () => {
   it('trains a tiny cf model to done: live SSE progress, history, metrics, files in storage, download', async () => {
     const images = await synthClasses(12, ['good', 'scratch', 'spot']);
     const ds = await insertDataset(t.db, t.deps.storage, { projectId: p.project.id, classes: images });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/learnings',
-      headers: p.headers,
-      payload: {
-        dataset_id: ds,
-        name: 'tiny-cf',
-        algorithm_id: algo,
-        params: { ...TINY, epochs: 3 },
-        validation_split: 0.25,
-      },
+    const res = await postLearning(t, p, {
+      dataset_id: ds,
+      name: 'tiny-cf',
+      algorithm_id: algo,
+      params: { ...TINY, epochs: 3 },
+      validation_split: 0.25,
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id as number;
     firstId = id;
-    const ticket = (await t.app.inject({ method: 'POST', url: '/api/auth/sse-ticket', headers: p.headers })).json().data.ticket as string;
+    const ticket = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/sse-ticket', headers: p.headers })
+    ).json().data.ticket as string;
     const events = await readSse(
       `${address}/api/v2/learnings/${id}/events?ticket=${ticket}`,
       {},
@@ -151,17 +149,12 @@ describe('training through the worker', () => {
     expect(firstId).toBeGreaterThan(0);
     const images = await synthClasses(8, ['good', 'scratch', 'spot'], 77);
     const ds = await insertDataset(t.db, t.deps.storage, { projectId: p.project.id, classes: images });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/learnings',
-      headers: p.headers,
-      payload: {
-        dataset_id: ds,
-        name: 'tiny-cf-2',
-        algorithm_id: algo,
-        params: { ...TINY, epochs: 2 },
-        base_learning_id: firstId,
-      },
+    const res = await postLearning(t, p, {
+      dataset_id: ds,
+      name: 'tiny-cf-2',
+      algorithm_id: algo,
+      params: { ...TINY, epochs: 2 },
+      base_learning_id: firstId,
     });
     expect(res.statusCode, res.body).toBe(201);
     const d = await untilStatus(p.headers, res.json().data.id, ['done', 'error']);
@@ -179,22 +172,22 @@ describe('training through the worker', () => {
   it('cancels a running training through the job signal; an engine error is recorded with its message', async () => {
     const images = await synthClasses(12, ['good', 'scratch'], 91);
     const ds = await insertDataset(t.db, t.deps.storage, { projectId: p.project.id, classes: images });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/learnings',
-      headers: p.headers,
-      payload: { dataset_id: ds, name: 'long', algorithm_id: algo, params: { ...TINY, epochs: 300 } },
+    const res = await postLearning(t, p, {
+      dataset_id: ds,
+      name: 'long',
+      algorithm_id: algo,
+      params: { ...TINY, epochs: 300 },
     });
     const id = res.json().data.id as number;
     await waitFor(async () => (await get(p.headers, id)).epoch >= 1, 120_000, 'first epoch');
 
     // One training at a time per worker (TRAIN_CONCURRENCY 1): the next one waits with its queue position,
     // and a waiting one is canceled at once.
-    const next = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/learnings',
-      headers: p.headers,
-      payload: { dataset_id: ds, name: 'next', algorithm_id: algo, params: { ...TINY, epochs: 1 } },
+    const next = await postLearning(t, p, {
+      dataset_id: ds,
+      name: 'next',
+      algorithm_id: algo,
+      params: { ...TINY, epochs: 1 },
     });
     const nextId = next.json().data.id as number;
     await new Promise((r) => setTimeout(r, 2500));
@@ -224,11 +217,11 @@ describe('training through the worker', () => {
       projectId: p.project.id,
       classes: { good: images.good!.slice(0, 4), scratch: [] },
     });
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/learnings',
-      headers: p.headers,
-      payload: { dataset_id: empty, name: 'bad-data', algorithm_id: algo, params: { ...TINY, epochs: 1 } },
+    const bad = await postLearning(t, p, {
+      dataset_id: empty,
+      name: 'bad-data',
+      algorithm_id: algo,
+      params: { ...TINY, epochs: 1 },
     });
     const e = await untilStatus(p.headers, bad.json().data.id, ['error', 'done'], 60_000);
     expect(e.status).toBe('error');
