@@ -16,7 +16,13 @@ describe('anomaly detection', () => {
   it('learns from OK images only and separates defects (image AUROC >= 0.95)', async () => {
     const data = await readDataset('ad', tmp.dir, 'train');
     expect(data.items.every((it) => !it.anomalous)).toBe(true);
-    const res = await train(data, { epochs: 12, batchSize: 16, inputSize: 64, grayscale: 1, width: 12, seed: 5 }, { outDir: join(tmp.dir, 'model'), algorithmId: 'ad-draem' });
+    // 20 epochs: at 12, DRAEM's pixel AUROC was 0.73 on this machine (0.998 at 20); the result is seeded but
+    // differs between CPUs, so the test keeps a margin instead of sitting on the edge of its threshold.
+    const res = await train(
+      data,
+      { epochs: 20, batchSize: 16, inputSize: 64, grayscale: 1, width: 12, seed: 5 },
+      { outDir: join(tmp.dir, 'model'), algorithmId: 'ad-draem' },
+    );
     expect(res.manifest.threshold).toBeGreaterThan(0);
 
     const model = await loadModel(res.modelDir);
