@@ -3,12 +3,25 @@ import { defineConfig } from 'vitest/config';
 
 // One run, many projects: each workspace with tests keeps its own vitest.config.ts. Projects run one
 // group after another (the server's database-heavy files want their own worker limit).
-const workspaces = ['packages/domain', 'packages/storage', 'packages/jobs', 'packages/vision', 'packages/client', 'apps/server', 'apps/worker', 'apps/web'];
+const workspaces = [
+  'packages/domain',
+  'packages/storage',
+  'packages/jobs',
+  'packages/vision',
+  'packages/client',
+  'apps/server',
+  'apps/worker',
+  'apps/web',
+];
 
 export default defineConfig({
   test: {
     projects: workspaces
       .filter((w) => existsSync(`${w}/vitest.config.ts`))
-      .map((w, i) => ({ extends: `./${w}/vitest.config.ts`, root: `./${w}`, test: { sequence: { groupOrder: i } } })),
+      .map((w, i) => ({
+        extends: `./${w}/vitest.config.ts`,
+        root: `./${w}`,
+        test: { sequence: { groupOrder: i } },
+      })),
   },
 });

@@ -48,7 +48,14 @@ async function runOne(method: string, set: string, seed: number, dir: string): P
   const test = await readDataset('ad', dir, 'eval');
   const outDir = join(ROOT, 'models', `${set}-${seed}-${method}`);
   await rm(outDir, { recursive: true, force: true });
-  const params = { epochs: Number(values.epochs), batchSize: 16, inputSize: SIZE, grayscale: 1, width: Number(values.width), seed };
+  const params = {
+    epochs: Number(values.epochs),
+    batchSize: 16,
+    inputSize: SIZE,
+    grayscale: 1,
+    width: Number(values.width),
+    seed,
+  };
   const t0 = performance.now();
   const res = await train(data, params, { outDir, algorithmId: method, resume: false });
   const trainSeconds = (performance.now() - t0) / 1000;
@@ -63,7 +70,17 @@ async function runOne(method: string, set: string, seed: number, dir: string): P
   await model.close();
   if (result.metrics.task !== 'ad') throw new Error('not an ad result');
   const m = result.metrics;
-  return { method, set, seed, imageAUROC: m.imageAUROC ?? NaN, pixelAUROC: m.pixelAUROC ?? NaN, f1: m.f1, threshold: m.threshold, trainSeconds, inferImagesPerSecond };
+  return {
+    method,
+    set,
+    seed,
+    imageAUROC: m.imageAUROC ?? NaN,
+    pixelAUROC: m.pixelAUROC ?? NaN,
+    f1: m.f1,
+    threshold: m.threshold,
+    trainSeconds,
+    inferImagesPerSecond,
+  };
 }
 
 const rows: Row[] = [];
@@ -71,12 +88,25 @@ for (const set of sets) {
   const dir = join(ROOT, 'data', set);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  await synth.writeAnomalySet(dir, Number(values.train), Number(values.test), { size: SIZE, seed: 31, hard: set === 'hard' });
+  await synth.writeAnomalySet(dir, Number(values.train), Number(values.test), {
+    size: SIZE,
+    seed: 31,
+    hard: set === 'hard',
+  });
   for (const seed of seeds) {
     for (const method of methods) {
       const row = await runOne(method, set, seed, dir);
       rows.push(row);
-      console.log(JSON.stringify({ ...row, imageAUROC: round(row.imageAUROC), pixelAUROC: round(row.pixelAUROC), f1: round(row.f1), trainSeconds: round(row.trainSeconds, 1), inferImagesPerSecond: round(row.inferImagesPerSecond, 1) }));
+      console.log(
+        JSON.stringify({
+          ...row,
+          imageAUROC: round(row.imageAUROC),
+          pixelAUROC: round(row.pixelAUROC),
+          f1: round(row.f1),
+          trainSeconds: round(row.trainSeconds, 1),
+          inferImagesPerSecond: round(row.inferImagesPerSecond, 1),
+        }),
+      );
     }
   }
 }
@@ -84,23 +114,58 @@ for (const set of sets) {
 const summary = Object.fromEntries(
   methods.map((method) => {
     const mine = rows.filter((r) => r.method === method);
-    const bySet = Object.fromEntries(sets.map((set) => {
-      const s = mine.filter((r) => r.set === set);
-      return [set, { imageAUROC: round(mean(s.map((r) => r.imageAUROC))), pixelAUROC: round(mean(s.map((r) => r.pixelAUROC))), f1: round(mean(s.map((r) => r.f1))) }];
-    }));
-    return [method, {
-      imageAUROC: round(mean(mine.map((r) => r.imageAUROC))),
-      pixelAUROC: round(mean(mine.map((r) => r.pixelAUROC))),
-      f1: round(mean(mine.map((r) => r.f1))),
-      trainSeconds: round(mean(mine.map((r) => r.trainSeconds)), 1),
-      inferImagesPerSecond: round(mean(mine.map((r) => r.inferImagesPerSecond)), 1),
-      sets: bySet,
-    }];
+    const bySet = Object.fromEntries(
+      sets.map((set) => {
+        const s = mine.filter((r) => r.set === set);
+        return [
+          set,
+          {
+            imageAUROC: round(mean(s.map((r) => r.imageAUROC))),
+            pixelAUROC: round(mean(s.map((r) => r.pixelAUROC))),
+            f1: round(mean(s.map((r) => r.f1))),
+          },
+        ];
+      }),
+    );
+    return [
+      method,
+      {
+        imageAUROC: round(mean(mine.map((r) => r.imageAUROC))),
+        pixelAUROC: round(mean(mine.map((r) => r.pixelAUROC))),
+        f1: round(mean(mine.map((r) => r.f1))),
+        trainSeconds: round(mean(mine.map((r) => r.trainSeconds)), 1),
+        inferImagesPerSecond: round(mean(mine.map((r) => r.inferImagesPerSecond)), 1),
+        sets: bySet,
+      },
+    ];
   }),
 );
 const best = methods.reduce((a, b) => (summary[b]!.imageAUROC! > summary[a]!.imageAUROC! ? b : a));
 const base = summary[BASELINE];
 const ratiosToDraem = base
-  ? Object.fromEntries(methods.map((m) => [m, { imageAUROC: round(summary[m]!.imageAUROC! / base.imageAUROC!, 3), pixelAUROC: round(summary[m]!.pixelAUROC! / base.pixelAUROC!, 3) }]))
+  ? Object.fromEntries(
+      methods.map((m) => [
+        m,
+        {
+          imageAUROC: round(summary[m]!.imageAUROC! / base.imageAUROC!, 3),
+          pixelAUROC: round(summary[m]!.pixelAUROC! / base.pixelAUROC!, 3),
+        },
+      ]),
+    )
   : null;
-console.log(JSON.stringify({ config: { sets, seeds, train: Number(values.train), test: Number(values.test), size: SIZE, epochs: Number(values.epochs), width: Number(values.width) }, methods: summary, best, ratiosToDraem }));
+console.log(
+  JSON.stringify({
+    config: {
+      sets,
+      seeds,
+      train: Number(values.train),
+      test: Number(values.test),
+      size: SIZE,
+      epochs: Number(values.epochs),
+      width: Number(values.width),
+    },
+    methods: summary,
+    best,
+    ratiosToDraem,
+  }),
+);

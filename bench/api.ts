@@ -276,7 +276,10 @@ async function main() {
   ensureBuilt(log, { skip: args.includes('--no-build') });
   const product = await startProduct({ workers: 1, log, tag: 'server' });
   const work = product.work;
+  // Read by the finally block (cancel the training) whether or not the try got far.
+  // eslint-disable-next-line no-useless-assignment
   let learningId: number | null = null;
+  // eslint-disable-next-line no-useless-assignment
   let token = '';
   try {
     token = await login(product.base, DEMO_USER, product.demoPassword);

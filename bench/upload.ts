@@ -41,15 +41,21 @@ function makeImage(seed: number): Promise<Buffer> {
     const y0 = Math.floor(bit / perRow) * 16;
     for (let y = y0; y < y0 + 16; y++) raw.fill(v, (y * SIZE + x0) * 3, (y * SIZE + x0 + 16) * 3);
   }
-  return sharp(raw, { raw: { width: SIZE, height: SIZE, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width: SIZE, height: SIZE, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 async function makeZip(path: string): Promise<void> {
   const zip = new yazl.ZipFile();
-  const done = new Promise<void>((res, rej) => zip.outputStream.pipe(createWriteStream(path)).on('close', res).on('error', rej));
+  const done = new Promise<void>((res, rej) =>
+    zip.outputStream.pipe(createWriteStream(path)).on('close', res).on('error', rej),
+  );
   for (let i = 0; i < IMAGES; i++) {
     // Two folders, like two camera stations; images stored (JPEG does not deflate).
-    zip.addBuffer(await makeImage(i), `station${i % 2}/img_${String(i).padStart(5, '0')}.jpg`, { compress: false });
+    zip.addBuffer(await makeImage(i), `station${i % 2}/img_${String(i).padStart(5, '0')}.jpg`, {
+      compress: false,
+    });
   }
   zip.end();
   await done;
@@ -74,7 +80,11 @@ async function baseline(path: string): Promise<number> {
         const p = (async () => {
           const img = sharp(buf, { failOn: 'error' });
           await img.metadata();
-          await img.rotate().resize({ width: 256, height: 256, fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
+          await img
+            .rotate()
+            .resize({ width: 256, height: 256, fit: 'inside', withoutEnlargement: true })
+            .webp({ quality: 70 })
+            .toBuffer();
           n++;
         })().finally(() => inFlight.delete(p));
         inFlight.add(p);
@@ -108,7 +118,8 @@ async function buildServer(outfile: string) {
   const deps = new Set<string>();
   for (const p of ['apps/server/package.json', 'packages/vision/package.json']) {
     const pkg = JSON.parse(readFileSync(join(ROOT, p), 'utf8'));
-    for (const d of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) if (!d.startsWith('@sightline/')) deps.add(d);
+    for (const d of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }))
+      if (!d.startsWith('@sightline/')) deps.add(d);
   }
   await build({
     entryPoints: [join(ROOT, 'apps/server/src/main.ts')],
@@ -197,7 +208,9 @@ async function main() {
     if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
     const { token } = (await login.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
-    const projects = (await (await fetch(`${base}/api/projects`, { headers: auth })).json()) as { data: { id: number; code: string }[] };
+    const projects = (await (await fetch(`${base}/api/projects`, { headers: auth })).json()) as {
+      data: { id: number; code: string }[];
+    };
     const project = projects.data.find((p) => p.code === 'DEMO-0001') ?? projects.data[0];
     if (!project) throw new Error('no project to upload into');
 
@@ -211,7 +224,8 @@ async function main() {
     const res = await fetch(`${base}/api/v2/datasets/upload`, { method: 'POST', headers: auth, body: form });
     const body = (await res.json()) as { data?: { stored: number }; error?: unknown };
     const secs = (performance.now() - started) / 1000;
-    if (res.status !== 201 || body.data?.stored !== IMAGES) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
+    if (res.status !== 201 || body.data?.stored !== IMAGES)
+      throw new Error(`upload failed: ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
     const apiRate = IMAGES / secs;
     const rss = await peakRssMb(child.pid!);
     const ratio = apiRate / baselineRate;
@@ -245,7 +259,8 @@ async function main() {
       });
     }
     await rm(work, { recursive: true, force: true });
-    if (existsSync(join(ROOT, 'bench/.out'))) await rm(join(ROOT, 'bench/.out'), { recursive: true, force: true });
+    if (existsSync(join(ROOT, 'bench/.out')))
+      await rm(join(ROOT, 'bench/.out'), { recursive: true, force: true });
   }
 }
 

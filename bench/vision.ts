@@ -11,7 +11,17 @@ import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { VISION_TASKS, type VisionTask } from '@sightline/domain';
-import { algorithmFor, evaluate, loadModel, readDataset, runTrainer, synth, train, trainParams, type VisionDataset } from '@sightline/vision';
+import {
+  algorithmFor,
+  evaluate,
+  loadModel,
+  readDataset,
+  runTrainer,
+  synth,
+  train,
+  trainParams,
+  type VisionDataset,
+} from '@sightline/vision';
 
 const { values } = parseArgs({
   options: {
@@ -48,7 +58,13 @@ async function benchTask(task: VisionTask) {
   const { train: data, images } = await dataset(task, join(dir, 'data'));
   const params = { inputSize: SIZE, grayscale: 1, epochs: 2, batchSize: 32 };
   const resolved = trainParams(algorithmFor(task), params);
-  const trainerBench = await runTrainer('bench', { task, params: resolved, dataset: toTrainer(data), steps: Number(values.steps), rounds: 3 });
+  const trainerBench = await runTrainer('bench', {
+    task,
+    params: resolved,
+    dataset: toTrainer(data),
+    steps: Number(values.steps),
+    rounds: 3,
+  });
   const trained = await train(data, params, { outDir: join(dir, 'model'), resume: false });
   const inference = await benchInference(trained.modelDir, images);
   const f = trainerBench.finished as Record<string, number>;
@@ -63,7 +79,10 @@ async function benchTask(task: VisionTask) {
       target: 0.9,
     },
     inference: { ...inference, target: 0.9 },
-    peakRssMB: { trainer: mb(Math.max(trainerBench.peakRssBytes ?? 0, trained.peakRssBytes ?? 0)), server: mb(serverPeak) },
+    peakRssMB: {
+      trainer: mb(Math.max(trainerBench.peakRssBytes ?? 0, trained.peakRssBytes ?? 0)),
+      server: mb(serverPeak),
+    },
   };
 }
 
@@ -88,14 +107,22 @@ async function benchInference(modelDir: string, images: string[], rounds = 5) {
   const { size, channels } = model.manifest.input;
   const batch = 32;
   const opts = { params: { batchSize: batch } };
-  const raw = await ort.InferenceSession.create(join(modelDir, 'model.onnx'), { intraOpNumThreads: cpus().length });
+  const raw = await ort.InferenceSession.create(join(modelDir, 'model.onnx'), {
+    intraOpNumThreads: cpus().length,
+  });
   const plane = channels * size * size;
-  const tensor = new ort.Tensor('float32', new Float32Array(batch * plane).map(() => Math.random() * 2 - 1), [batch, channels, size, size]);
+  const tensor = new ort.Tensor(
+    'float32',
+    new Float32Array(batch * plane).map(() => Math.random() * 2 - 1),
+    [batch, channels, size, size],
+  );
   const steps = Math.ceil(images.length / batch);
   const handWritten = async () => {
     for (let i = 0; i < images.length; i += batch) {
       const files = images.slice(i, i + batch);
-      const pixels = await Promise.all(files.map((f) => sharp(f).removeAlpha().toColourspace('b-w').raw().toBuffer()));
+      const pixels = await Promise.all(
+        files.map((f) => sharp(f).removeAlpha().toColourspace('b-w').raw().toBuffer()),
+      );
       const input = new Float32Array(files.length * plane);
       pixels.forEach((px, j) => px.forEach((v, k) => (input[j * plane + k] = (v / 255 - 0.5) / 0.5)));
       await raw.run({ input: new ort.Tensor('float32', input, [files.length, channels, size, size]) });
@@ -104,19 +131,30 @@ async function benchInference(modelDir: string, images: string[], rounds = 5) {
   const prepared = await model.prepare(images);
   await model.predictPrepared(prepared.slice(0, batch), opts);
   await raw.run({ input: tensor });
-  const r: Record<'vision' | 'raw' | 'visionFiles' | 'handFiles' | 'decode', number[]> = { vision: [], raw: [], visionFiles: [], handFiles: [], decode: [] };
+  const r: Record<'vision' | 'raw' | 'visionFiles' | 'handFiles' | 'decode', number[]> = {
+    vision: [],
+    raw: [],
+    visionFiles: [],
+    handFiles: [],
+    decode: [],
+  };
   for (let k = 0; k < rounds; k++) {
     r.vision.push(await rate(images.length, () => model.predictPrepared(prepared, opts)));
-    r.raw.push(await rate(steps * batch, async () => {
-      for (let i = 0; i < steps; i++) await raw.run({ input: tensor });
-    }));
+    r.raw.push(
+      await rate(steps * batch, async () => {
+        for (let i = 0; i < steps; i++) await raw.run({ input: tensor });
+      }),
+    );
     r.visionFiles.push(await rate(images.length, () => model.predict(images, opts)));
     if (channels === 1) r.handFiles.push(await rate(images.length, handWritten));
     r.decode.push(await rate(images.length, () => model.prepare(images)));
   }
   await model.close();
   await raw.release();
-  const m = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.length ? median(v) : null])) as Record<keyof typeof r, number | null>;
+  const m = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.length ? median(v) : null])) as Record<
+    keyof typeof r,
+    number | null
+  >;
   return {
     rounds,
     visionImagesPerSecond: round(m.vision!),
@@ -133,7 +171,12 @@ function toTrainer(ds: VisionDataset) {
   return {
     classes: ds.classes,
     regions: null,
-    items: ds.items.map((it) => ({ path: it.path, label: it.label, boxes: it.boxes?.map((b) => [b.classIndex, b.x1, b.y1, b.x2, b.y2]), masks: it.masks?.map((m) => [m.classIndex, m.path]) })),
+    items: ds.items.map((it) => ({
+      path: it.path,
+      label: it.label,
+      boxes: it.boxes?.map((b) => [b.classIndex, b.x1, b.y1, b.x2, b.y2]),
+      masks: it.masks?.map((m) => [m.classIndex, m.path]),
+    })),
   };
 }
 
@@ -143,29 +186,38 @@ async function sixClass() {
   const dir = join(ROOT, 'six-class');
   const kinds = ['good', 'scratch', 'spot', 'crack', 'stain', 'pinholes'] as const;
   // The images are seeded, so a complete earlier set is identical and reused (generation is slow).
-  const complete = async (d: string, n: number) => (await readDataset('cf', d).catch(() => null))?.items.length === n;
+  const complete = async (d: string, n: number) =>
+    (await readDataset('cf', d).catch(() => null))?.items.length === n;
   if (!(await complete(join(dir, 'train'), 1800))) {
     await rm(dir, { recursive: true, force: true });
     await synth.writeClassificationSet(join(dir, 'train'), 300, { size: 200, seed: 7, kinds: [...kinds] });
   }
-  if (!(await complete(join(dir, 'test'), 300))) await synth.writeClassificationSet(join(dir, 'test'), 50, { size: 200, seed: 8, kinds: [...kinds] });
+  if (!(await complete(join(dir, 'test'), 300)))
+    await synth.writeClassificationSet(join(dir, 'test'), 50, { size: 200, seed: 8, kinds: [...kinds] });
   await rm(join(dir, 'model'), { recursive: true, force: true });
   const data = await readDataset('cf', join(dir, 'train'));
   const started = Date.now();
   let bestAt = 0;
   let best = 0;
-  const res = await train(data, { grayscale: 1, epochs: 40, patience: 6, width: Number(values.width) }, {
-    outDir: join(dir, 'model'),
-    resume: false,
-    onProgress: (p) => {
-      const acc = p.metrics?.accuracy ?? null;
-      if (acc !== null && acc !== undefined && acc > best) {
-        best = acc;
-        bestAt = (Date.now() - started) / 1000;
-      }
-      if (p.metrics) console.error(`six-class epoch ${p.epoch}: ${JSON.stringify(p.metrics)} at ${Math.round((Date.now() - started) / 1000)} s`);
+  const res = await train(
+    data,
+    { grayscale: 1, epochs: 40, patience: 6, width: Number(values.width) },
+    {
+      outDir: join(dir, 'model'),
+      resume: false,
+      onProgress: (p) => {
+        const acc = p.metrics?.accuracy ?? null;
+        if (acc !== null && acc !== undefined && acc > best) {
+          best = acc;
+          bestAt = (Date.now() - started) / 1000;
+        }
+        if (p.metrics)
+          console.error(
+            `six-class epoch ${p.epoch}: ${JSON.stringify(p.metrics)} at ${Math.round((Date.now() - started) / 1000)} s`,
+          );
+      },
     },
-  });
+  );
   const seconds = (Date.now() - started) / 1000;
   const test = await evaluate(res.modelDir, await readDataset('cf', join(dir, 'test')));
   return {

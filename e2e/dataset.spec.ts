@@ -44,7 +44,10 @@ async function makeImage(cls: string, seed: number): Promise<Buffer> {
   const r = rng(seed);
   const at = (lo: number, hi: number) => Math.round(lo + r() * (hi - lo));
   const shade = at(150, 200);
-  const speckles = Array.from({ length: 6 }, () => `<circle cx="${at(0, 96)}" cy="${at(0, 96)}" r="1" fill="#555" opacity="0.5"/>`).join('');
+  const speckles = Array.from(
+    { length: 6 },
+    () => `<circle cx="${at(0, 96)}" cy="${at(0, 96)}" r="1" fill="#555" opacity="0.5"/>`,
+  ).join('');
   const defect =
     cls === 'scratch'
       ? `<line x1="${at(10, 40)}" y1="${at(10, 86)}" x2="${at(56, 86)}" y2="${at(10, 86)}" stroke="#2b2b2b" stroke-width="2"/>`
@@ -159,7 +162,7 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   // Watch the progress texts (byte percent, then the server's phase and count) until the dialog closes.
   const seen: string[] = [];
   const detailPage = page.getByTestId('dataset-detail-page');
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline && !(await detailPage.isVisible()); ) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline && !(await detailPage.isVisible());) {
     const [text] = await dialog.getByTestId('upload-progress').allTextContents();
     if (text && text !== seen.at(-1)) {
       seen.push(text);
@@ -174,8 +177,10 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   await expect(detailPage).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('dataset-name')).toHaveText(name);
   await expect(page.getByTestId('dataset-image-count')).toContainText(String(TOTAL));
-  for (const f of FOLDERS) await expect(page.locator(`[data-testid="folder-row"][data-folder-name="${f}"]`)).toBeVisible();
-  for (const c of CLASSES) await expect(page.locator(`[data-testid="class-row"][data-class-name="${c}"]`)).toBeVisible();
+  for (const f of FOLDERS)
+    await expect(page.locator(`[data-testid="folder-row"][data-folder-name="${f}"]`)).toBeVisible();
+  for (const c of CLASSES)
+    await expect(page.locator(`[data-testid="class-row"][data-class-name="${c}"]`)).toBeVisible();
 
   // Grid: 30 per page, pager, 1–20 columns, filters.
   const cards = page.getByTestId('image-card');
@@ -192,11 +197,20 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   await expect(slider).toHaveAttribute('aria-valuenow', '1');
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   await expect(slider).toHaveAttribute('aria-valuenow', '6');
-  await page.getByTestId('image-filter').getByText(/편집됨|Edited/).click();
+  await page
+    .getByTestId('image-filter')
+    .getByText(/편집됨|Edited/)
+    .click();
   await expect(page.getByTestId('empty-state')).toBeVisible();
-  await page.getByTestId('image-filter').getByText(/미확인|Unconfirmed/).click();
+  await page
+    .getByTestId('image-filter')
+    .getByText(/미확인|Unconfirmed/)
+    .click();
   await expect(cards).toHaveCount(30);
-  await page.getByTestId('image-filter').getByText(/^(전체|All)$/).click();
+  await page
+    .getByTestId('image-filter')
+    .getByText(/^(전체|All)$/)
+    .click();
 
   // Folder filter and the image viewer with zoom.
   await page.locator('[data-testid="folder-row"][data-folder-name="lotA"]').click();
@@ -214,7 +228,10 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   await shot(page, 'dataset-detail');
 
   // Folder rename: a duplicate is refused, a new name is taken.
-  await page.locator('[data-testid="folder-row"][data-folder-name="lotB"]').getByTestId('folder-rename').click();
+  await page
+    .locator('[data-testid="folder-row"][data-folder-name="lotB"]')
+    .getByTestId('folder-rename')
+    .click();
   const rename = page.getByTestId('folder-rename-modal');
   await rename.getByTestId('folder-new-name').fill('lotA');
   await rename.getByTestId('folder-rename-submit').click();
@@ -260,15 +277,23 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   await expect(setRows).toHaveCount(3);
   await setRows.nth(0).getByRole('switch').uncheck({ force: true });
   await set.getByTestId('class-set-save').click();
-  await expect(set.getByTestId('class-set-errors')).toContainText(/OK 클래스와 NG 클래스|one as OK and one as not OK/);
+  await expect(set.getByTestId('class-set-errors')).toContainText(
+    /OK 클래스와 NG 클래스|one as OK and one as not OK/,
+  );
   await setRows.nth(0).getByRole('switch').check({ force: true });
-  await setRows.nth(2).getByRole('button', { name: /위로|Move up/ }).click();
+  await setRows
+    .nth(2)
+    .getByRole('button', { name: /위로|Move up/ })
+    .click();
   await set.getByTestId('class-set-save').click();
   await expect(set).toBeHidden();
   await expect(page.getByTestId('class-row')).toHaveText([/good/, /stain/, /defect/]);
 
   // Request a download and follow it in the modal until the file is ready.
-  await page.getByTestId('folder-panel').getByText(/전체 폴더|All folders/).click();
+  await page
+    .getByTestId('folder-panel')
+    .getByText(/전체 폴더|All folders/)
+    .click();
   await page.getByTestId('request-download').click();
   const modal = page.getByRole('dialog').filter({ has: page.getByTestId('download-cancel-note') });
   await expect(modal).toBeVisible();
@@ -313,7 +338,9 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   );
   expect(images.map((n) => n.split('/').slice(-3).join('/')).sort()).toEqual([...expected.keys()].sort());
   for (const n of images) expect(sha1(files.get(n)!), n).toBe(expected.get(n.split('/').slice(-3).join('/')));
-  const manifest = JSON.parse(files.get('classes.json')?.toString() ?? '{}') as { classes?: { name: string; is_ok: boolean }[] };
+  const manifest = JSON.parse(files.get('classes.json')?.toString() ?? '{}') as {
+    classes?: { name: string; is_ok: boolean }[];
+  };
   expect(manifest.classes?.map((c) => [c.name, c.is_ok])).toEqual([
     ['good', true],
     ['stain', false],
@@ -329,7 +356,9 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   await expect(page.getByText(/미분류로 이동|move to Unclassified/)).toBeVisible();
   await page.getByTestId('confirm-ok').click();
   await expect(stain).toHaveCount(0);
-  await expect(page.getByTestId('class-unclassified')).toContainText(String(FOLDERS.length * PER_CLASS_PER_FOLDER));
+  await expect(page.getByTestId('class-unclassified')).toContainText(
+    String(FOLDERS.length * PER_CLASS_PER_FOLDER),
+  );
 
   // Deleting images needs a selection and a confirmation.
   await page.getByTestId('delete-images').click();
@@ -372,13 +401,19 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   await shot(page, 'dataset-list');
 });
 
-test('a trial account sees its per-upload limit and the remaining count before uploading', async ({ page }) => {
+test('a trial account sees its per-upload limit and the remaining count before uploading', async ({
+  page,
+}) => {
   await login(page, 'demo-trial');
   await page.goto('/train/dataset');
   await page.getByTestId('open-upload').click();
   const dialog = page.getByTestId('upload-modal');
-  await expect(dialog.getByTestId('upload-remaining')).toContainText(/남은 업로드 개수: \d+|Remaining upload count: \d+/);
-  await expect(dialog.getByText(/체험 계정은 한 번에 최대 3000장|at most 3000 images at a time/)).toBeVisible();
+  await expect(dialog.getByTestId('upload-remaining')).toContainText(
+    /남은 업로드 개수: \d+|Remaining upload count: \d+/,
+  );
+  await expect(
+    dialog.getByText(/체험 계정은 한 번에 최대 3000장|at most 3000 images at a time/),
+  ).toBeVisible();
   await dialog.getByTestId('upload-submit').click();
   await expect(dialog.getByText(/업로드할 파일을 선택|Please choose a file/)).toBeVisible();
 });

@@ -13,9 +13,14 @@ const external = (dir) => {
     if (seen.has(pkgDir)) return;
     seen.add(pkgDir);
     const pkg = JSON.parse(readFileSync(`${pkgDir}/package.json`, 'utf8'));
-    for (const d of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies, ...pkg.peerDependencies })) {
+    for (const d of Object.keys({
+      ...pkg.dependencies,
+      ...pkg.optionalDependencies,
+      ...pkg.peerDependencies,
+    })) {
       if (!d.startsWith('@sightline/')) deps.add(d);
-      else if (existsSync(`packages/${d.slice('@sightline/'.length)}/package.json`)) visit(`packages/${d.slice('@sightline/'.length)}`);
+      else if (existsSync(`packages/${d.slice('@sightline/'.length)}/package.json`))
+        visit(`packages/${d.slice('@sightline/'.length)}`);
     }
   };
   visit(dir);
@@ -48,7 +53,8 @@ for (const e of entries) {
     logLevel: 'warning',
   });
   // Each bundle carries the SQL migrations beside it (dist/migrations), so it runs on its own.
-  if (e.dir.startsWith('apps/')) cpSync('packages/db/migrations', `${dirname(e.out)}/migrations`, { recursive: true });
+  if (e.dir.startsWith('apps/'))
+    cpSync('packages/db/migrations', `${dirname(e.out)}/migrations`, { recursive: true });
   console.log(`built ${e.out}`);
 }
 if (existsSync('apps/web/index.html')) {

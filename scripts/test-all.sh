@@ -28,6 +28,9 @@ check typecheck npx tsc -b
 stage "lint (eslint)"
 check lint npx eslint . --max-warnings 0
 
+stage "format (prettier --check)"
+check format npx prettier --check . --log-level warn
+
 stage "unit and server integration (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.raw.json"
 node scripts/summarize.mjs --vitest "$OUT/vitest.raw.json" > "$OUT/vitest.json"

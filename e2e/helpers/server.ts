@@ -23,7 +23,12 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-export async function startServer({ port, productName = 'onprem', env = {}, timeoutMs = 180_000 }: StartOptions): Promise<RunningServer> {
+export async function startServer({
+  port,
+  productName = 'onprem',
+  env = {},
+  timeoutMs = 180_000,
+}: StartOptions): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `sightline-e2e-${port}-`));
   // mkdtemp makes it 0700; embedded PostgreSQL runs as the `postgres` user when we are root.
   chmodSync(dataDir, 0o755);

@@ -15,7 +15,10 @@ interface Account {
 const NEW_PASSWORD = 'Changed-pass-2024!';
 
 /** Creates a fresh role-4 user in the demo project through the tenancy API; null when absent. */
-async function createUser(request: APIRequestContext, adminToken: string): Promise<{ username: string } | null> {
+async function createUser(
+  request: APIRequestContext,
+  adminToken: string,
+): Promise<{ username: string } | null> {
   const info = await request.get('/api/user/information', { headers: bearer(adminToken) });
   const project = (await info.json()).data.projects[0] as { id: number; company: { id: number } };
   const username = `reset${Date.now().toString(36)}`;
@@ -37,12 +40,24 @@ async function createUser(request: APIRequestContext, adminToken: string): Promi
 }
 
 /** The admin handles the user's reset request and receives the one-time temporary password. */
-async function handleResetRequest(request: APIRequestContext, adminToken: string, username: string): Promise<string> {
-  const list = await request.get('/api/admin/reset-requests', { headers: bearer(adminToken), params: { status: 'unprocessed', perPage: 100 } });
+async function handleResetRequest(
+  request: APIRequestContext,
+  adminToken: string,
+  username: string,
+): Promise<string> {
+  const list = await request.get('/api/admin/reset-requests', {
+    headers: bearer(adminToken),
+    params: { status: 'unprocessed', perPage: 100 },
+  });
   expect(list.ok(), await list.text()).toBeTruthy();
-  const item = ((await list.json()).data.data as { id: number; username: string }[]).find((r) => r.username === username);
+  const item = ((await list.json()).data.data as { id: number; username: string }[]).find(
+    (r) => r.username === username,
+  );
   expect(item, `reset request of ${username}`).toBeTruthy();
-  const res = await request.post(`/api/admin/reset-requests/${item!.id}/handle`, { headers: bearer(adminToken), data: { action: 'reset' } });
+  const res = await request.post(`/api/admin/reset-requests/${item!.id}/handle`, {
+    headers: bearer(adminToken),
+    data: { action: 'reset' },
+  });
   expect(res.ok(), await res.text()).toBeTruthy();
   return (await res.json()).data.temporaryPassword as string;
 }
@@ -83,11 +98,16 @@ test('an admin-reset user must change the password first, and can', async ({ pag
         await expect(page.getByTestId('reset-done')).toBeVisible();
         await page.getByTestId('reset-modal').getByRole('button', { name: '닫기' }).click();
       } else {
-        await expect(page.getByTestId('reset-modal')).toContainText('이미 비밀번호 초기화를 요청하였습니다. 관리자에게 문의해 주세요.');
+        await expect(page.getByTestId('reset-modal')).toContainText(
+          '이미 비밀번호 초기화를 요청하였습니다. 관리자에게 문의해 주세요.',
+        );
         await page.keyboard.press('Escape');
       }
     }
-    account = { username: created.username, password: await handleResetRequest(request, adminToken, created.username) };
+    account = {
+      username: created.username,
+      password: await handleResetRequest(request, adminToken, created.username),
+    };
   } else {
     account = await flagInDatabase(request);
   }
@@ -97,14 +117,20 @@ test('an admin-reset user must change the password first, and can', async ({ pag
   // Nothing else opens before the change.
   await page.goto('/train/dataset');
   await expect(page).toHaveURL(/\/my\/change-password$/);
-  await expect(page.getByText('관리자가 비밀번호를 초기화했습니다. 새 비밀번호로 변경해 주세요.')).toBeVisible();
+  await expect(
+    page.getByText('관리자가 비밀번호를 초기화했습니다. 새 비밀번호로 변경해 주세요.'),
+  ).toBeVisible();
 
   // Inline rules from packages/domain.
   await page.getByTestId('cp-old').fill(account.password);
   await page.getByTestId('cp-new').fill('short1');
   await page.getByTestId('cp-confirm').fill('short1');
   await page.getByTestId('cp-submit').click();
-  await expect(page.getByText('비밀번호는 영문, 숫자 조합 10자 이상 또는 영문, 숫자, 특수문자 조합 8자 이상이어야 합니다.')).toBeVisible();
+  await expect(
+    page.getByText(
+      '비밀번호는 영문, 숫자 조합 10자 이상 또는 영문, 숫자, 특수문자 조합 8자 이상이어야 합니다.',
+    ),
+  ).toBeVisible();
   await page.getByTestId('cp-new').fill(NEW_PASSWORD);
   await page.getByTestId('cp-confirm').fill(`${NEW_PASSWORD}x`);
   await page.getByTestId('cp-submit').click();

@@ -2,7 +2,10 @@
 import { expect, test } from '@playwright/test';
 import { login } from '../helpers';
 
-test('Korean by default; English after switching, kept across reloads and logins', async ({ page, context }) => {
+test('Korean by default; English after switching, kept across reloads and logins', async ({
+  page,
+  context,
+}) => {
   await page.goto('/auth/login');
   await expect(page.getByTestId('login-submit')).toHaveText('로그인');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ko');

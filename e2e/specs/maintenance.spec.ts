@@ -12,7 +12,11 @@ async function setWindow(active: boolean): Promise<void> {
     if (!active) await client.query(`DELETE FROM settings WHERE key = 'maintenance'`);
     else {
       const now = Date.now();
-      const value = { start: new Date(now - 3_600_000).toISOString(), end: new Date(now + 3_600_000).toISOString(), exemptCompanyId: null };
+      const value = {
+        start: new Date(now - 3_600_000).toISOString(),
+        end: new Date(now + 3_600_000).toISOString(),
+        exemptCompanyId: null,
+      };
       await client.query(
         `INSERT INTO settings (key, value) VALUES ('maintenance', $1::jsonb)
          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
@@ -24,7 +28,9 @@ async function setWindow(active: boolean): Promise<void> {
   }
 }
 
-test('a maintenance window ends the session of a user with the service-unavailable message', async ({ page }) => {
+test('a maintenance window ends the session of a user with the service-unavailable message', async ({
+  page,
+}) => {
   await login(page, 'demo-user', { expectUrl: /\/train$/ });
   await setWindow(true);
   try {

@@ -3,7 +3,11 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, bearer, credentials, E2E_BASE_URL, login } from '../helpers';
 
-test('choosing projects from the header: expired refused, valid one becomes current', async ({ page, request, context }) => {
+test('choosing projects from the header: expired refused, valid one becomes current', async ({
+  page,
+  request,
+  context,
+}) => {
   const admin = await apiLogin(request, credentials.admin);
   const info = await (await request.get('/api/user/information', { headers: bearer(admin) })).json();
   const demo = info.data.projects[0] as { id: number; title: string; company: { id: number } };
@@ -11,7 +15,13 @@ test('choosing projects from the header: expired refused, valid one becomes curr
   const mk = async (title: string, endDate: string | null) => {
     const res = await request.post('/api/admin/projects', {
       headers: bearer(admin),
-      data: { code: `P${stamp}${title.length}`, companyId: demo.company.id, title, startDate: '2024-01-01', endDate },
+      data: {
+        code: `P${stamp}${title.length}`,
+        companyId: demo.company.id,
+        title,
+        startDate: '2024-01-01',
+        endDate,
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()).data as { id: number; title: string };
@@ -35,7 +45,9 @@ test('choosing projects from the header: expired refused, valid one becomes curr
   expect(created.status(), await created.text()).toBe(201);
 
   // The remembered project (cookie) is kept when the user still has it.
-  await context.addCookies([{ name: 'current_project', value: JSON.stringify({ id: demo.id }), url: E2E_BASE_URL }]);
+  await context.addCookies([
+    { name: 'current_project', value: JSON.stringify({ id: demo.id }), url: E2E_BASE_URL },
+  ]);
   await login(page, { username, password }, { expectUrl: /\/train$/ });
   const select = page.getByTestId('project-select');
   await expect(select).toHaveValue(demo.title);

@@ -4,7 +4,10 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 import { apiLogin, bearer, credentials, login } from '../helpers';
 
-async function createUser(request: APIRequestContext, prefix: string): Promise<{ username: string; password: string }> {
+async function createUser(
+  request: APIRequestContext,
+  prefix: string,
+): Promise<{ username: string; password: string }> {
   const admin = await apiLogin(request, credentials.admin);
   const info = await request.get('/api/user/information', { headers: bearer(admin) });
   const project = (await info.json()).data.projects[0] as { id: number; company: { id: number } };
@@ -12,13 +15,24 @@ async function createUser(request: APIRequestContext, prefix: string): Promise<{
   const password = 'Alarm-pass-2024!';
   const res = await request.post('/api/admin/users', {
     headers: bearer(admin),
-    data: { username, password, roleId: 4, companyId: project.company.id, name: 'Alarm Tester', department: 'QA', projects: [{ projectId: project.id, permissions: [1, 2] }] },
+    data: {
+      username,
+      password,
+      roleId: 4,
+      companyId: project.company.id,
+      name: 'Alarm Tester',
+      department: 'QA',
+      projects: [{ projectId: project.id, permissions: [1, 2] }],
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return { username, password };
 }
 
-test('a new tab of a logged-in user restores the session from the refresh cookie', async ({ page, context }) => {
+test('a new tab of a logged-in user restores the session from the refresh cookie', async ({
+  page,
+  context,
+}) => {
   await login(page, 'demo-user', { expectUrl: /\/train$/ });
   const second = await context.newPage();
   await second.goto('/train/learning');
@@ -35,12 +49,18 @@ test('without a refresh cookie a new tab goes to the login page', async ({ page,
   await expect(second).toHaveURL(/\/auth\/login$/);
 });
 
-test('the 3-month password alarm: later snoozes it on the server, now opens change-password', async ({ page, request }) => {
+test('the 3-month password alarm: later snoozes it on the server, now opens change-password', async ({
+  page,
+  request,
+}) => {
   const user = await createUser(request, 'alarm');
   // Age the password by four months directly in the e2e database (no test hooks in the product).
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
-  await client.query(`UPDATE users SET password_changed_at = now() - interval '4 months' WHERE username = $1`, [user.username]);
+  await client.query(
+    `UPDATE users SET password_changed_at = now() - interval '4 months' WHERE username = $1`,
+    [user.username],
+  );
   await client.end();
 
   await login(page, user);

@@ -24,10 +24,10 @@ test.describe('trial account on the public-cloud theme', () => {
     const client = new pg.Client({ connectionString: server!.databaseUrl! });
     await client.connect();
     try {
-      const res = await client.query(`UPDATE users SET expires_at = now() + $1::interval WHERE username = $2`, [
-        interval,
-        credentials['demo-trial'].username,
-      ]);
+      const res = await client.query(
+        `UPDATE users SET expires_at = now() + $1::interval WHERE username = $2`,
+        [interval, credentials['demo-trial'].username],
+      );
       expect(res.rowCount).toBe(1);
     } finally {
       await client.end();

@@ -64,4 +64,3 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webStatic.plugin, { root: deps.config.webDist });
   return app;
 }
-

@@ -53,7 +53,8 @@ const bool = (v: string | undefined, dflt: boolean) =>
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const product = (env.PRODUCT_NAME ?? 'onprem') as ProductName;
-  if (!PRODUCT_NAMES.includes(product)) throw new Error(`PRODUCT_NAME must be one of ${PRODUCT_NAMES.join(', ')}`);
+  if (!PRODUCT_NAMES.includes(product))
+    throw new Error(`PRODUCT_NAME must be one of ${PRODUCT_NAMES.join(', ')}`);
   const workers = Number(env.WORKERS ?? 1);
   if (!Number.isInteger(workers) || workers < 0) throw new Error('WORKERS must be a whole number ≥ 0');
   return {
@@ -103,5 +104,7 @@ function findWebDist(): string {
 export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
   const base = { ...loadConfig({}), logLevel: 'silent', workers: 0, ...over };
   // Storage follows the test's data folder unless the test picked one.
-  return over.storage || !over.dataDir ? base : { ...base, storage: { kind: 'local', dataDir: over.dataDir } };
+  return over.storage || !over.dataDir
+    ? base
+    : { ...base, storage: { kind: 'local', dataDir: over.dataDir } };
 }

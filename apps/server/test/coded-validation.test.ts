@@ -27,7 +27,8 @@ async function bareApp() {
         body: z.object({
           name: z.string({ error: 'FIELD_REQUIRED' }).min(1, 'FIELD_REQUIRED'),
           code: z.string().superRefine((v, ctx) => {
-            if (v.length < 4) ctx.addIssue({ code: 'custom', message: 'IDENTIFIER_TOO_SHORT', params: { min: 4 } });
+            if (v.length < 4)
+              ctx.addIssue({ code: 'custom', message: 'IDENTIFIER_TOO_SHORT', params: { min: 4 } });
           }),
           count: z.number().int(),
         }),
@@ -43,7 +44,12 @@ describe('coded validation (bare http modules)', async () => {
   const app = await bareApp();
   afterAll(() => app.close());
   const post = (payload: object, pass = true, locale = 'en') =>
-    app.inject({ method: 'POST', url: '/api/widgets', payload, headers: { 'x-locale': locale, ...(pass ? { 'x-pass': 'yes' } : {}) } });
+    app.inject({
+      method: 'POST',
+      url: '/api/widgets',
+      payload,
+      headers: { 'x-locale': locale, ...(pass ? { 'x-pass': 'yes' } : {}) },
+    });
 
   it('answers the schema code with the field and a translated, labelled message', async () => {
     const res = await post({ name: '', code: 'ABCD', count: 1 }, true, 'ko');
@@ -54,7 +60,11 @@ describe('coded validation (bare http modules)', async () => {
 
   it('passes custom issue params into the message', async () => {
     const res = await post({ name: 'n', code: 'ab', count: 1 });
-    expect(res.json().error).toEqual({ code: 'IDENTIFIER_TOO_SHORT', field: 'code', message: 'Please enter at least 4 characters.' });
+    expect(res.json().error).toEqual({
+      code: 'IDENTIFIER_TOO_SHORT',
+      field: 'code',
+      message: 'Please enter at least 4 characters.',
+    });
   });
 
   it('answers VALIDATION_FAILED for a plain zod message', async () => {

@@ -15,12 +15,24 @@ async function trainingProject() {
   const company = await t.factory.company();
   const project = await t.factory.project({ companyId: company.id, endDate: '2099-01-01' });
   const member = (permissions: ProjectPermissionId[]) =>
-    t.factory.user({ roleId: 4, companyId: company.id, projects: { [project.id]: permissions }, trial: false });
+    t.factory.user({
+      roleId: 4,
+      companyId: company.id,
+      projects: { [project.id]: permissions },
+      trial: false,
+    });
   const trainer = await t.loginAs(await member([1]));
   const monitor = await t.loginAs(await member([2]));
   const outsider = await t.loginAs(await t.factory.user({ roleId: 4, companyId: company.id, trial: false }));
-  const body = multipart({ project_id: project.id, name: 'access', type: 'od' }, [{ name: 'a.png', data: await png(4242) }]);
-  const up = await t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...trainer, ...body.headers } });
+  const body = multipart({ project_id: project.id, name: 'access', type: 'od' }, [
+    { name: 'a.png', data: await png(4242) },
+  ]);
+  const up = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/datasets/upload',
+    payload: body.payload,
+    headers: { ...trainer, ...body.headers },
+  });
   expect(up.statusCode, up.body).toBe(201);
   return { project, trainer, monitor, outsider, datasetId: up.json().data.dataset_id as number };
 }
@@ -37,7 +49,11 @@ function datasetCalls(projectId: number, id: number): Call[] {
     { method: 'GET', url: `/api/v2/datasets/${id}/images` },
     { method: 'PATCH', url: `/api/v2/datasets/${id}`, payload: { name: 'renamed' } },
     { method: 'POST', url: `/api/v2/datasets/${id}/classes`, payload: { name: 'dent', is_ok: false } },
-    { method: 'DELETE', url: `/api/v2/datasets/${id}/images`, payload: { image_ids: ['00000000-0000-4000-8000-000000000000'] } },
+    {
+      method: 'DELETE',
+      url: `/api/v2/datasets/${id}/images`,
+      payload: { image_ids: ['00000000-0000-4000-8000-000000000000'] },
+    },
     { method: 'POST', url: '/api/v2/download/request', payload: { project_id: projectId, dataset_id: id } },
     { method: 'DELETE', url: `/api/v2/datasets/${id}` },
   ];
@@ -68,7 +84,10 @@ describe('dataset endpoints need the training permission of the project', () => 
       const res = await send(c, trainer);
       expect(res.statusCode, `${c.method} ${c.url}: ${res.body}`).toBe(200);
     }
-    const renamed = await send({ method: 'PATCH', url: `/api/v2/datasets/${datasetId}`, payload: { name: 'renamed' } }, trainer);
+    const renamed = await send(
+      { method: 'PATCH', url: `/api/v2/datasets/${datasetId}`, payload: { name: 'renamed' } },
+      trainer,
+    );
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data.name).toBe('renamed');
     const removed = await send({ method: 'DELETE', url: `/api/v2/datasets/${datasetId}` }, trainer);
@@ -77,9 +96,15 @@ describe('dataset endpoints need the training permission of the project', () => 
 });
 
 describe('requireProjectAccess, the per-project check for /train and /monitoring services', () => {
-  const actor = (u: { id: number; roleId: number; companyId: number | null }, perms: Actor['projectPermissions']): Actor =>
-    ({ id: u.id, roleId: u.roleId as RoleId, companyId: u.companyId, projectPermissions: perms });
-  const statusOf = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof AppError ? e.status : 500));
+  const actor = (
+    u: { id: number; roleId: number; companyId: number | null },
+    perms: Actor['projectPermissions'],
+  ): Actor => ({ id: u.id, roleId: u.roleId as RoleId, companyId: u.companyId, projectPermissions: perms });
+  const statusOf = (p: Promise<unknown>) =>
+    p.then(
+      () => 200,
+      (e: unknown) => (e instanceof AppError ? e.status : 500),
+    );
 
   it('needs permission 2 to monitor and permission 1 to train; roles 1-3 per the policy', async () => {
     const company = await t.factory.company();
@@ -87,7 +112,8 @@ describe('requireProjectAccess, the per-project check for /train and /monitoring
     const project = await t.factory.project({ companyId: company.id, endDate: '2099-01-01' });
     const user = await t.factory.user({ roleId: 4, companyId: company.id, trial: false });
     const as = (perms: ProjectPermissionId[]) => actor(user, { [project.id]: perms });
-    const check = (a: Actor, action: 'project.train' | 'project.monitor') => statusOf(requireProjectAccess(t.db, a, project.id, action));
+    const check = (a: Actor, action: 'project.train' | 'project.monitor') =>
+      statusOf(requireProjectAccess(t.db, a, project.id, action));
 
     expect(await check(as([2]), 'project.monitor')).toBe(200);
     expect(await check(as([2]), 'project.train')).toBe(403);

@@ -42,7 +42,16 @@ export const evaluationExportJob = z.object({
   payload: z.object({ evaluationId: z.number().int().positive() }),
 });
 
-export const jobSchema = z.discriminatedUnion('kind', [systemSleepJob, datasetExportJob, downloadCleanupJob, storageGcJob, evaluationRunJob, compareRunJob, evaluationExportJob, learningTrainJob]);
+export const jobSchema = z.discriminatedUnion('kind', [
+  systemSleepJob,
+  datasetExportJob,
+  downloadCleanupJob,
+  storageGcJob,
+  evaluationRunJob,
+  compareRunJob,
+  evaluationExportJob,
+  learningTrainJob,
+]);
 export type JobItem = z.infer<typeof jobSchema>;
 export type JobKind = JobItem['kind'];
 export type JobPayload<K extends JobKind> = Extract<JobItem, { kind: K }>['payload'];
@@ -50,7 +59,8 @@ export const JOB_KINDS = jobSchema.options.map((o) => o.shape.kind.value) as Job
 
 export const JOB_STATUS = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatusValue = (typeof JOB_STATUS)[number];
-export const isFinishedJobStatus = (s: JobStatusValue) => s === 'succeeded' || s === 'failed' || s === 'cancelled';
+export const isFinishedJobStatus = (s: JobStatusValue) =>
+  s === 'succeeded' || s === 'failed' || s === 'cancelled';
 
 /** Progress is a whole percent in 0–100, whatever a handler reports (STYLE.md §4). */
 export function clampProgress(p: number): number {

@@ -91,7 +91,10 @@ export class JobRunner {
         database: this.database,
         storage: this.storage,
         attempt: job.retryCount + 1,
-        dirs: this.opts.dirs ?? { work: join(tmpdir(), 'sightline-work'), cache: join(tmpdir(), 'sightline-cache') },
+        dirs: this.opts.dirs ?? {
+          work: join(tmpdir(), 'sightline-work'),
+          cache: join(tmpdir(), 'sightline-cache'),
+        },
       };
       const result = await handler.run(ctx);
       controller.signal.throwIfAborted();

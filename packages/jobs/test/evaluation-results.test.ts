@@ -23,7 +23,15 @@ describe('evaluation result rows', () => {
     expect(boxesMatch([], [])).toBe(true);
     const rows = resultRows(
       'od',
-      [{ path: 'a', predicted: { detections: [{ classIndex: 0, className: 'a', score: 0.8, x1: 0, y1: 0, x2: 10, y2: 10 }] }, actual: { boxes: 1 } }],
+      [
+        {
+          path: 'a',
+          predicted: {
+            detections: [{ classIndex: 0, className: 'a', score: 0.8, x1: 0, y1: 0, x2: 10, y2: 10 }],
+          },
+          actual: { boxes: 1 },
+        },
+      ],
       [{ path: 'a', boxes: [{ classIndex: 0, x1: 0, y1: 0, x2: 10, y2: 10 }] }],
       meta(1),
     );
@@ -32,7 +40,11 @@ describe('evaluation result rows', () => {
   });
 
   it('ad: judged at the evaluation threshold (score ≥ threshold is NG), 0 = OK and 1 = NG', () => {
-    const images = [0.2, 0.6, 0.4, 0.9].map((score, i) => ({ path: `${i}`, predicted: { score, anomalous: false }, actual: { anomalous: i % 2 === 1 } }));
+    const images = [0.2, 0.6, 0.4, 0.9].map((score, i) => ({
+      path: `${i}`,
+      predicted: { score, anomalous: false },
+      actual: { anomalous: i % 2 === 1 },
+    }));
     const rows = resultRows('ad', images, [], { ...meta(4), threshold: 0.5 });
     expect(rows.map((r) => [r.trueClass, r.predictedClass, r.correct])).toEqual([
       [0, 0, true],
@@ -40,9 +52,28 @@ describe('evaluation result rows', () => {
       [0, 0, true],
       [1, 1, true],
     ]);
-    const result = { task: 'ad', seconds: 1, images, metrics: { task: 'ad', imageAUROC: 1, pixelAUROC: null, threshold: 0.5, precision: 1, recall: 1, f1: 1, sweep: [] } } as EvaluationResult;
+    const result = {
+      task: 'ad',
+      seconds: 1,
+      images,
+      metrics: {
+        task: 'ad',
+        imageAUROC: 1,
+        pixelAUROC: null,
+        threshold: 0.5,
+        precision: 1,
+        recall: 1,
+        f1: 1,
+        sweep: [],
+      },
+    } as EvaluationResult;
     const { detail, headline } = metricsDetail(result, [], rows, 0.3);
-    expect(detail).toMatchObject({ task: 'ad', threshold: 0.3, scores: { ok: [0.2, 0.4], ng: [0.6, 0.9] }, recall: 1 });
+    expect(detail).toMatchObject({
+      task: 'ad',
+      threshold: 0.3,
+      scores: { ok: [0.2, 0.4], ng: [0.6, 0.9] },
+      recall: 1,
+    });
     if (detail.task === 'ad') expect(detail.precision).toBeCloseTo(2 / 3, 6);
     expect(headline).toEqual({ imageAUROC: 1, f1: 0.8 });
   });
@@ -55,7 +86,12 @@ describe('evaluation result rows', () => {
       expect(roc[i]!.fpr).toBeGreaterThanOrEqual(roc[i - 1]!.fpr);
       expect(roc[i]!.tpr).toBeGreaterThanOrEqual(roc[i - 1]!.tpr);
     }
-    expect(rocPoints(Array.from({ length: 1000 }, (_, i) => i / 1000), [0.5]).length).toBeLessThanOrEqual(202);
+    expect(
+      rocPoints(
+        Array.from({ length: 1000 }, (_, i) => i / 1000),
+        [0.5],
+      ).length,
+    ).toBeLessThanOrEqual(202);
   });
 
   it('cf detail carries the OK flags of the model classes; the schema refuses a bad shape', () => {
@@ -63,12 +99,22 @@ describe('evaluation result rows', () => {
       task: 'cf',
       seconds: 1,
       images: [],
-      metrics: { task: 'cf', accuracy: 0.5, macroF1: 0.4, perClass: [{ className: 'good', precision: 1, recall: 0.5, f1: 0.6, support: 2 }], confusion: [[1, 1]], sweep: [] },
+      metrics: {
+        task: 'cf',
+        accuracy: 0.5,
+        macroF1: 0.4,
+        perClass: [{ className: 'good', precision: 1, recall: 0.5, f1: 0.6, support: 2 }],
+        confusion: [[1, 1]],
+        sweep: [],
+      },
     } as unknown as EvaluationResult;
     const { detail, headline } = metricsDetail(result, [{ index: 0, name: 'good', ok: true }], [], null);
     expect(detail).toMatchObject({ task: 'cf', perClass: [{ name: 'good', ok: true, support: 2 }] });
     expect(headline).toEqual({ accuracy: 0.5, macroF1: 0.4 });
-    const bad = { ...result, metrics: { ...result.metrics, confusion: [[0.5]] } } as unknown as EvaluationResult;
+    const bad = {
+      ...result,
+      metrics: { ...result.metrics, confusion: [[0.5]] },
+    } as unknown as EvaluationResult;
     expect(() => metricsDetail(bad, [], [], null)).toThrow();
   });
 });
@@ -80,12 +126,24 @@ describe('overlay PNGs', () => {
     expect(await sharp(png).metadata()).toMatchObject({ width: 3, height: 2, channels: 1 });
     const back = await sharp(png).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
     expect([...back.data]).toEqual([...grey]);
-    const mask = maskPng({ task: 'sg', width: 2, height: 1, labelMap: Uint8Array.from([0, 1]), regions: [] })!;
+    const mask = maskPng({
+      task: 'sg',
+      width: 2,
+      height: 1,
+      labelMap: Uint8Array.from([0, 1]),
+      regions: [],
+    })!;
     const m = await sharp(mask).raw().toBuffer({ resolveWithObject: true });
     expect(m.info.channels).toBe(4);
     expect([...m.data.subarray(0, 4)]).toEqual([0, 0, 0, 0]);
     expect(m.data[7]).toBe(128);
-    const heat = heatmapPng({ task: 'ad', score: 1, anomalous: true, threshold: 0.5, heatmaps: [{ rect: [0, 0, 2, 2], size: 2, data: Float32Array.from([0, 0.5, 1, 2]) }] })!;
+    const heat = heatmapPng({
+      task: 'ad',
+      score: 1,
+      anomalous: true,
+      threshold: 0.5,
+      heatmaps: [{ rect: [0, 0, 2, 2], size: 2, data: Float32Array.from([0, 0.5, 1, 2]) }],
+    })!;
     const hb = await sharp(heat).toColourspace('b-w').raw().toBuffer();
     expect([...hb]).toEqual([0, 128, 255, 255]);
   });

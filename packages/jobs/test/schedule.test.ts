@@ -11,7 +11,12 @@ describe('startJobSchedules', () => {
       sent.push(`${item.kind}:${opts?.singletonKey}`);
       return { id: 'x', created: true };
     });
-    const stop = startJobSchedules({ enqueue }, [{ kind: 'download.cleanup', everyMs: 60_000 }], () => undefined, 5_000);
+    const stop = startJobSchedules(
+      { enqueue },
+      [{ kind: 'download.cleanup', everyMs: 60_000 }],
+      () => undefined,
+      5_000,
+    );
     await vi.advanceTimersByTimeAsync(4_999);
     expect(sent).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);

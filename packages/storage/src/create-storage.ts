@@ -8,7 +8,10 @@ import type { Storage } from './storage';
 export type StorageConfig = { kind: 'local'; dataDir: string } | ({ kind: 's3' } & S3Options);
 
 /** S3_BUCKET (with S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION, S3_FORCE_PATH_STYLE) or DATA_DIR/storage. */
-export function storageConfigFromEnv(env: Record<string, string | undefined>, dataDir: string): StorageConfig {
+export function storageConfigFromEnv(
+  env: Record<string, string | undefined>,
+  dataDir: string,
+): StorageConfig {
   if (!env.S3_BUCKET) return { kind: 'local', dataDir };
   const need = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   for (const n of need) if (!env[n]) throw new Error(`${n} is required when S3_BUCKET is set`);

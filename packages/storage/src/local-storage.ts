@@ -5,7 +5,14 @@ import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { dirname, join, relative, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, assertPrefix, type ObjectInfo, type PutBody, type Storage, type StoredObject } from './storage';
+import {
+  assertKey,
+  assertPrefix,
+  type ObjectInfo,
+  type PutBody,
+  type Storage,
+  type StoredObject,
+} from './storage';
 
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;

@@ -12,7 +12,14 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertKey, assertPrefix, type ObjectInfo, type PutBody, type Storage, type StoredObject } from './storage';
+import {
+  assertKey,
+  assertPrefix,
+  type ObjectInfo,
+  type PutBody,
+  type Storage,
+  type StoredObject,
+} from './storage';
 
 export interface S3Options {
   endpoint?: string;
@@ -25,7 +32,8 @@ export interface S3Options {
 }
 
 const isNotFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
+  err instanceof S3ServiceException &&
+  (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
 
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
@@ -59,7 +67,11 @@ export class S3Storage implements Storage {
   async get(key: string): Promise<StoredObject | null> {
     try {
       const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: assertKey(key) }));
-      return { stream: out.Body as Readable, size: Number(out.ContentLength ?? 0), contentType: out.ContentType };
+      return {
+        stream: out.Body as Readable,
+        size: Number(out.ContentLength ?? 0),
+        contentType: out.ContentType,
+      };
     } catch (err) {
       if (isNotFound(err)) return null;
       throw err;
@@ -97,7 +109,11 @@ export class S3Storage implements Storage {
     let token: string | undefined;
     do {
       const out = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix || undefined,
+          ContinuationToken: token,
+        }),
       );
       for (const o of out.Contents ?? []) if (o.Key) yield o.Key;
       token = out.IsTruncated ? out.NextContinuationToken : undefined;

@@ -35,7 +35,11 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
 /** Keys are lower-case segments of [a-z0-9._-] joined by '/', without '..' or empty segments. */
 export function assertKey(key: string): string {
-  if (key.length > 512 || !KEY_PATTERN.test(key) || key.split('/').some((s) => s === '.' || s === '..' || s.includes('..'))) {
+  if (
+    key.length > 512 ||
+    !KEY_PATTERN.test(key) ||
+    key.split('/').some((s) => s === '.' || s === '..' || s.includes('..'))
+  ) {
     throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
   }
   return key;

@@ -33,7 +33,9 @@ if (!existsSync(dist)) {
   try {
     await buildCli();
   } catch {
-    const r = spawnSync('npx', ['tsx', join(pkg, 'src', 'cli.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+    const r = spawnSync('npx', ['tsx', join(pkg, 'src', 'cli.ts'), ...process.argv.slice(2)], {
+      stdio: 'inherit',
+    });
     process.exit(r.status ?? 1);
   }
 }

@@ -7,14 +7,29 @@ import { classificationMetrics, type CfMetrics } from './eval/classification';
 import { detectionMetrics, type OdMetrics } from './eval/detection';
 import { SegmentationAccumulator, type SgMetrics } from './eval/segmentation';
 import { loadModel, type VisionModel } from './infer/model';
-import type { AdPrediction, CfPrediction, Detection, OdPrediction, Prediction, SgPrediction } from './infer/types';
+import type {
+  AdPrediction,
+  CfPrediction,
+  Detection,
+  OdPrediction,
+  Prediction,
+  SgPrediction,
+} from './infer/types';
 
 export type Metrics = CfMetrics | OdMetrics | SgMetrics | AdMetrics;
 
 export interface ImageResult {
   path: string;
   /** cf: predicted class and score; ad: anomaly score; od: detections; sg: regions and IoU. */
-  predicted: { classIndex?: number; className?: string; score?: number; anomalous?: boolean; detections?: Detection[]; regions?: SgPrediction['regions']; iou?: (number | null)[] };
+  predicted: {
+    classIndex?: number;
+    className?: string;
+    score?: number;
+    anomalous?: boolean;
+    detections?: Detection[];
+    regions?: SgPrediction['regions'];
+    iou?: (number | null)[];
+  };
   actual: { classIndex?: number; anomalous?: boolean; boxes?: number };
   correct?: boolean;
 }
@@ -33,12 +48,18 @@ export interface EvaluateOptions {
   chunk?: number;
 }
 
-export async function evaluate(model: VisionModel | string, data: VisionDataset, opts: EvaluateOptions = {}): Promise<EvaluationResult> {
+export async function evaluate(
+  model: VisionModel | string,
+  data: VisionDataset,
+  opts: EvaluateOptions = {},
+): Promise<EvaluationResult> {
   const started = Date.now();
   const m = typeof model === 'string' ? await loadModel(model) : model;
   try {
-    if (m.manifest.task !== data.task) throw new VisionError('TASK_MISMATCH', `A ${m.manifest.task} model cannot evaluate ${data.task} data`);
-    if (data.task === 'cf' || data.task === 'sg' || data.task === 'od') checkClasses(m.manifest.classes, data.classes);
+    if (m.manifest.task !== data.task)
+      throw new VisionError('TASK_MISMATCH', `A ${m.manifest.task} model cannot evaluate ${data.task} data`);
+    if (data.task === 'cf' || data.task === 'sg' || data.task === 'od')
+      checkClasses(m.manifest.classes, data.classes);
     const preds: Prediction[] = [];
     const images: ImageResult[] = [];
     const sg = new SegmentationAccumulator(m.manifest.classes);
@@ -47,29 +68,56 @@ export async function evaluate(model: VisionModel | string, data: VisionDataset,
     for (let i = 0; i < data.items.length; i += chunk) {
       if (opts.signal?.aborted) throw new VisionError('CANCELLED', 'Evaluation was cancelled');
       const items = data.items.slice(i, i + chunk);
-      const out = await m.predict(items.map((it) => it.path), { params: opts.params });
+      const out = await m.predict(
+        items.map((it) => it.path),
+        { params: opts.params },
+      );
       for (const [j, p] of out.entries()) {
         const item = items[j]!;
         if (p.task === 'cf') {
           preds.push(p);
-          images.push({ path: item.path, predicted: { classIndex: p.classIndex, className: p.className, score: p.score }, actual: { classIndex: item.label }, correct: p.classIndex === item.label });
+          images.push({
+            path: item.path,
+            predicted: { classIndex: p.classIndex, className: p.className, score: p.score },
+            actual: { classIndex: item.label },
+            correct: p.classIndex === item.label,
+          });
         } else if (p.task === 'od') {
           preds.push(p);
-          images.push({ path: item.path, predicted: { detections: p.detections }, actual: { boxes: item.boxes?.length ?? 0 } });
+          images.push({
+            path: item.path,
+            predicted: { detections: p.detections },
+            actual: { boxes: item.boxes?.length ?? 0 },
+          });
         } else if (p.task === 'sg') {
           const { iou } = await sg.add(item, p);
           images.push({ path: item.path, predicted: { regions: p.regions, iou }, actual: {} });
         } else {
           await ad.add(item, p);
-          images.push({ path: item.path, predicted: { score: p.score, anomalous: p.anomalous }, actual: { anomalous: Boolean(item.anomalous) }, correct: p.anomalous === Boolean(item.anomalous) });
+          images.push({
+            path: item.path,
+            predicted: { score: p.score, anomalous: p.anomalous },
+            actual: { anomalous: Boolean(item.anomalous) },
+            correct: p.anomalous === Boolean(item.anomalous),
+          });
           preds.push({ ...p, heatmaps: [] } satisfies AdPrediction);
         }
       }
       opts.onProgress?.(Math.min(data.items.length, i + chunk), data.items.length);
     }
     let metrics: Metrics;
-    if (data.task === 'cf') metrics = classificationMetrics(m.manifest.classes, data.items.map((it) => it.label ?? -1), preds as CfPrediction[]);
-    else if (data.task === 'od') metrics = detectionMetrics(m.manifest.classes, data.items.map((it) => it.boxes ?? []), (preds as OdPrediction[]).map((p) => p.detections));
+    if (data.task === 'cf')
+      metrics = classificationMetrics(
+        m.manifest.classes,
+        data.items.map((it) => it.label ?? -1),
+        preds as CfPrediction[],
+      );
+    else if (data.task === 'od')
+      metrics = detectionMetrics(
+        m.manifest.classes,
+        data.items.map((it) => it.boxes ?? []),
+        (preds as OdPrediction[]).map((p) => p.detections),
+      );
     else if (data.task === 'sg') metrics = sg.result();
     else {
       const t = (m.manifest.threshold ?? 0.5) * (opts.params?.thresholdScale ?? 1);
@@ -84,6 +132,9 @@ export async function evaluate(model: VisionModel | string, data: VisionDataset,
 /** Evaluation data must name its classes as the model does (order, name), as learning compare requires. */
 function checkClasses(model: { name: string }[], data: { name: string }[]) {
   if (model.length !== data.length || model.some((c, i) => c.name !== data[i]!.name)) {
-    throw new VisionError('CLASS_MISMATCH', `The data's classes (${data.map((c) => c.name).join(', ')}) differ from the model's (${model.map((c) => c.name).join(', ')})`);
+    throw new VisionError(
+      'CLASS_MISMATCH',
+      `The data's classes (${data.map((c) => c.name).join(', ')}) differ from the model's (${model.map((c) => c.name).join(', ')})`,
+    );
   }
 }

@@ -30,11 +30,20 @@ export async function group(images: string[], opts: GroupOptions = {}): Promise<
   try {
     params = resolveParams(algo.trainParams, opts.params ?? {});
   } catch (err) {
-    if (err instanceof ZodError) throw new VisionError('PARAM_INVALID', `Parameter ${err.issues[0]!.path.join('.')}: ${err.issues[0]!.message}`);
+    if (err instanceof ZodError)
+      throw new VisionError(
+        'PARAM_INVALID',
+        `Parameter ${err.issues[0]!.path.join('.')}: ${err.issues[0]!.message}`,
+      );
     throw err;
   }
-  if (params.k! < UNSUPERVISED_CLASSES.min || params.k! > UNSUPERVISED_CLASSES.max) throw new VisionError('PARAM_INVALID', 'k must be 2 to 34');
-  if (images.length < params.k!) throw new VisionError('DATA_TOO_SMALL', `Grouping into ${params.k} groups needs at least ${params.k} images`);
+  if (params.k! < UNSUPERVISED_CLASSES.min || params.k! > UNSUPERVISED_CLASSES.max)
+    throw new VisionError('PARAM_INVALID', 'k must be 2 to 34');
+  if (images.length < params.k!)
+    throw new VisionError(
+      'DATA_TOO_SMALL',
+      `Grouping into ${params.k} groups needs at least ${params.k} images`,
+    );
   const { finished } = await runTrainer(
     'group',
     { params, threads: opts.threads ?? null, dataset: { items: images.map((path) => ({ path })) } },

@@ -6,11 +6,33 @@ export { validateDataset } from './dataset/validate';
 export { manifestSchema, readManifest, type ModelManifest, type InputSpec } from './artifact/manifest';
 export { checkParity, type ParityReport } from './artifact/parity';
 export { exportModel } from './artifact/export';
-export { train, algorithmFor, trainParams, type TrainOptions, type TrainProgress, type TrainResult } from './train';
-export { evaluate, type EvaluationResult, type EvaluateOptions, type ImageResult, type Metrics } from './evaluate';
+export {
+  train,
+  algorithmFor,
+  trainParams,
+  type TrainOptions,
+  type TrainProgress,
+  type TrainResult,
+} from './train';
+export {
+  evaluate,
+  type EvaluationResult,
+  type EvaluateOptions,
+  type ImageResult,
+  type Metrics,
+} from './evaluate';
 export { loadModel, type VisionModel } from './infer/model';
 export type { Prepared, ImageSource } from './infer/preprocess';
-export type { Prediction, CfPrediction, OdPrediction, SgPrediction, AdPrediction, Detection, SgRegion, PredictOptions } from './infer/types';
+export type {
+  Prediction,
+  CfPrediction,
+  OdPrediction,
+  SgPrediction,
+  AdPrediction,
+  Detection,
+  SgRegion,
+  PredictOptions,
+} from './infer/types';
 export { group, type GroupOptions, type GroupResult } from './group';
 export { runTrainer, checkTrainer } from './trainer/driver';
 export { trainerEventSchema, type TrainerEvent } from './trainer/protocol';

@@ -58,11 +58,18 @@ export function algorithmFor(task: VisionDataset['task'], id?: string): Algorith
 /** Parameters filled with defaults; a clear PARAM_INVALID error names the offending key. */
 export function trainParams(algo: Algorithm, params: Record<string, unknown>): Record<string, number> {
   try {
-    return { ...resolveParams(algo.augmentationParams, pick(params, algo.augmentationParams)), ...resolveParams(algo.trainParams, pick(params, algo.trainParams)) };
+    return {
+      ...resolveParams(algo.augmentationParams, pick(params, algo.augmentationParams)),
+      ...resolveParams(algo.trainParams, pick(params, algo.trainParams)),
+    };
   } catch (err) {
     if (err instanceof ZodError) {
       const issue = err.issues[0]!;
-      throw new VisionError('PARAM_INVALID', `Parameter ${issue.path.join('.') || '?'}: ${issue.message}`, err.issues);
+      throw new VisionError(
+        'PARAM_INVALID',
+        `Parameter ${issue.path.join('.') || '?'}: ${issue.message}`,
+        err.issues,
+      );
     }
     throw err;
   }
@@ -73,11 +80,16 @@ function pick(params: Record<string, unknown>, decl: { key: string }[]) {
   return Object.fromEntries(Object.entries(params).filter(([k]) => keys.has(k)));
 }
 
-export async function train(data: VisionDataset, params: Record<string, unknown>, opts: TrainOptions): Promise<TrainResult> {
+export async function train(
+  data: VisionDataset,
+  params: Record<string, unknown>,
+  opts: TrainOptions,
+): Promise<TrainResult> {
   const algo = algorithmFor(data.task, opts.algorithmId);
   const known = new Set([...algo.trainParams, ...algo.augmentationParams].map((p) => p.key));
   const unknown = Object.keys(params).filter((k) => !known.has(k));
-  if (unknown.length) throw new VisionError('PARAM_INVALID', `Unknown parameter(s) for ${algo.id}: ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw new VisionError('PARAM_INVALID', `Unknown parameter(s) for ${algo.id}: ${unknown.join(', ')}`);
   const resolved = trainParams(algo, params);
   validateDataset(data);
   const outDir = resolve(opts.outDir);
@@ -101,7 +113,14 @@ export async function train(data: VisionDataset, params: Record<string, unknown>
     onEvent: (e) => {
       opts.onEvent?.(e);
       if (e.event === 'progress') {
-        report({ phase: 'training', percent: Math.min(99, e.percent), epoch: e.epoch, epochs: e.epochs, loss: e.loss, etaSeconds: e.etaSeconds });
+        report({
+          phase: 'training',
+          percent: Math.min(99, e.percent),
+          epoch: e.epoch,
+          epochs: e.epochs,
+          loss: e.loss,
+          etaSeconds: e.etaSeconds,
+        });
       } else if (e.event === 'epoch') {
         report({
           phase: 'training',
@@ -113,7 +132,13 @@ export async function train(data: VisionDataset, params: Record<string, unknown>
           etaSeconds: e.etaSeconds,
         });
       } else if (e.event === 'decoding') {
-        report({ phase: 'preparing', percent: 0, done: e.done, total: e.images, message: `decoding ${e.done}/${e.images} images` });
+        report({
+          phase: 'preparing',
+          percent: 0,
+          done: e.done,
+          total: e.images,
+          message: `decoding ${e.done}/${e.images} images`,
+        });
       }
     },
   });

@@ -20,7 +20,11 @@ const methods = [
 describe.each(methods)('$algorithmId', ({ algorithmId, params }) => {
   it('learns from OK images only and separates defects (image AUROC >= 0.95, pixel AUROC > 0.8)', async () => {
     const data = await readDataset('ad', tmp.dir, 'train');
-    const res = await train(data, { epochs: 8, batchSize: 16, inputSize: 64, grayscale: 1, width: 12, seed: 5, ...params }, { outDir: join(tmp.dir, algorithmId), algorithmId });
+    const res = await train(
+      data,
+      { epochs: 8, batchSize: 16, inputSize: 64, grayscale: 1, width: 12, seed: 5, ...params },
+      { outDir: join(tmp.dir, algorithmId), algorithmId },
+    );
     expect(res.manifest.algorithm).toBe(algorithmId);
     expect(res.manifest.outputs).toEqual(['anomaly_map', 'score']);
     expect(res.manifest.threshold).toBeGreaterThan(0);

@@ -13,7 +13,18 @@ beforeAll(async () => {
 });
 afterAll(() => tmp.cleanup());
 
-const params = { epochs: 12, batchSize: 16, inputSize: 32, width: 8, patience: 12, learningRate: 0.003, seed: 4, rotate: 0, brightness: 0.05, contrast: 0.05 };
+const params = {
+  epochs: 12,
+  batchSize: 16,
+  inputSize: 32,
+  width: 8,
+  patience: 12,
+  learningRate: 0.003,
+  seed: 4,
+  rotate: 0,
+  brightness: 0.05,
+  contrast: 0.05,
+};
 
 async function accuracy(grayscale: 0 | 1) {
   const data = await readDataset('cf', join(tmp.dir, 'train'));

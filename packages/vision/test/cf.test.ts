@@ -20,7 +20,16 @@ describe('classification', () => {
     const progress: TrainProgress[] = [];
     const res = await train(
       data,
-      { epochs: 30, batchSize: 16, inputSize: 64, grayscale: 1, width: 16, patience: 10, learningRate: 0.002, seed: 3 },
+      {
+        epochs: 30,
+        batchSize: 16,
+        inputSize: 64,
+        grayscale: 1,
+        width: 16,
+        patience: 10,
+        learningRate: 0.002,
+        seed: 3,
+      },
       { outDir: join(tmp.dir, 'model'), onProgress: (p) => progress.push(p) },
     );
     expect(res.manifest.task).toBe('cf');

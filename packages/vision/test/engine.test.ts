@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadModel, readDataset, synth, train, VisionError, type TrainerEvent, type VisionDataset } from '../src';
+import {
+  loadModel,
+  readDataset,
+  synth,
+  train,
+  VisionError,
+  type TrainerEvent,
+  type VisionDataset,
+} from '../src';
 import { tempDir } from './helpers';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -14,7 +22,11 @@ const small = { inputSize: 32, grayscale: 1, width: 8, batchSize: 8, seed: 1 };
 
 beforeAll(async () => {
   tmp = await tempDir('engine');
-  await synth.writeClassificationSet(join(tmp.dir, 'data'), 12, { size: 32, seed: 61, kinds: ['good', 'scratch', 'spot'] });
+  await synth.writeClassificationSet(join(tmp.dir, 'data'), 12, {
+    size: 32,
+    seed: 61,
+    kinds: ['good', 'scratch', 'spot'],
+  });
   data = await readDataset('cf', join(tmp.dir, 'data'));
 });
 afterAll(() => tmp.cleanup());
@@ -39,7 +51,11 @@ describe('validation before training', () => {
 
   it('rejects a single class, an empty class and too many regions', async () => {
     const out = join(tmp.dir, 'never');
-    const one = { ...data, classes: data.classes.slice(0, 1), items: data.items.filter((i) => i.label === 0) };
+    const one = {
+      ...data,
+      classes: data.classes.slice(0, 1),
+      items: data.items.filter((i) => i.label === 0),
+    };
     expect(await codeOf(train(one, small, { outDir: out }))).toBe('DATA_SINGLE_CLASS');
     const empty = { ...data, classes: [...data.classes, { name: 'dent', ok: false }] };
     expect(await codeOf(train(empty, small, { outDir: out }))).toBe('DATA_EMPTY_CLASS');
@@ -51,7 +67,9 @@ describe('validation before training', () => {
     const before = process.env.SIGHTLINE_PYTHON;
     try {
       process.env.SIGHTLINE_PYTHON = '/nonexistent/python3';
-      const err = await train(data, { ...small, epochs: 1 }, { outDir: join(tmp.dir, 'nopy') }).catch((e: VisionError) => e);
+      const err = await train(data, { ...small, epochs: 1 }, { outDir: join(tmp.dir, 'nopy') }).catch(
+        (e: VisionError) => e,
+      );
       expect(err).toBeInstanceOf(VisionError);
       expect((err as VisionError).code).toBe('TRAINER_UNAVAILABLE');
       expect((err as VisionError).message).toMatch(/apt-get install -y python3-torch/);
@@ -65,7 +83,9 @@ describe('validation before training', () => {
     const bad = join(tmp.dir, 'corrupt.png');
     await import('node:fs/promises').then((fs) => fs.writeFile(bad, 'not an image'));
     const broken = { ...data, items: [{ path: bad, label: 0 }, ...data.items] };
-    const err = await train(broken, { ...small, epochs: 1 }, { outDir: join(tmp.dir, 'corrupt') }).catch((e: VisionError) => e);
+    const err = await train(broken, { ...small, epochs: 1 }, { outDir: join(tmp.dir, 'corrupt') }).catch(
+      (e: VisionError) => e,
+    );
     expect((err as VisionError).code).toBe('DATA_CORRUPT_FILE');
     expect((err as VisionError).message).toContain('corrupt.png');
   });
@@ -77,35 +97,55 @@ describe('cancel, resume, relearn', () => {
     const ac = new AbortController();
     const started = Date.now();
     let abortedAt = 0;
-    const err = await train(data, { ...small, epochs: 300, patience: 100 }, {
-      outDir: out,
-      signal: ac.signal,
-      onEvent: (e) => {
-        if (e.event === 'checkpoint' && e.epoch >= 2 && !abortedAt) {
-          abortedAt = Date.now();
-          ac.abort();
-        }
+    const err = await train(
+      data,
+      { ...small, epochs: 300, patience: 100 },
+      {
+        outDir: out,
+        signal: ac.signal,
+        onEvent: (e) => {
+          if (e.event === 'checkpoint' && e.epoch >= 2 && !abortedAt) {
+            abortedAt = Date.now();
+            ac.abort();
+          }
+        },
       },
-    }).catch((e: VisionError) => e);
+    ).catch((e: VisionError) => e);
     expect((err as VisionError).code).toBe('CANCELLED');
     expect(Date.now() - abortedAt).toBeLessThan(15_000);
     expect(abortedAt).toBeGreaterThan(started);
     expect(existsSync(join(out, 'checkpoint.pt'))).toBe(true);
 
     const events: TrainerEvent[] = [];
-    const res = await train(data, { ...small, epochs: 4, patience: 100 }, { outDir: out, onEvent: (e) => events.push(e) });
+    const res = await train(
+      data,
+      { ...small, epochs: 4, patience: 100 },
+      { outDir: out, onEvent: (e) => events.push(e) },
+    );
     const resumed = events.find((e) => e.event === 'resumed');
     expect(resumed && resumed.event === 'resumed' && resumed.epoch).toBeGreaterThanOrEqual(2);
     expect(res.manifest.history).toHaveLength(4);
 
     // Relearning: continue from the finished model; the history of both runs is kept.
-    const again = await train(data, { ...small, epochs: 2, patience: 100 }, { outDir: join(tmp.dir, 'relearn'), initFrom: out });
+    const again = await train(
+      data,
+      { ...small, epochs: 2, patience: 100 },
+      { outDir: join(tmp.dir, 'relearn'), initFrom: out },
+    );
     expect(again.manifest.history.map((h) => h.run)).toEqual([1, 1, 1, 1, 2, 2]);
 
     // Uploaded weights: a checkpoint of the same architecture initialises a new training.
-    const warm = await train(data, { ...small, epochs: 1 }, { outDir: join(tmp.dir, 'warm'), initWeights: join(out, 'model.pt') });
+    const warm = await train(
+      data,
+      { ...small, epochs: 1 },
+      { outDir: join(tmp.dir, 'warm'), initWeights: join(out, 'model.pt') },
+    );
     expect(warm.manifest.history).toHaveLength(1);
-    const mismatch = await train(data, { ...small, width: 16, epochs: 1 }, { outDir: join(tmp.dir, 'warm2'), initWeights: join(out, 'model.pt') }).catch((e: VisionError) => e);
+    const mismatch = await train(
+      data,
+      { ...small, width: 16, epochs: 1 },
+      { outDir: join(tmp.dir, 'warm2'), initWeights: join(out, 'model.pt') },
+    ).catch((e: VisionError) => e);
     expect((mismatch as VisionError).code).toBe('WEIGHTS_MISMATCH');
   });
 });
@@ -116,7 +156,11 @@ describe('target regions', () => {
       { x: 0, y: 0, width: 16, height: 32 },
       { x: 16, y: 0, width: 16, height: 32 },
     ];
-    const res = await train({ ...data, regions }, { ...small, epochs: 2 }, { outDir: join(tmp.dir, 'regions') });
+    const res = await train(
+      { ...data, regions },
+      { ...small, epochs: 2 },
+      { outDir: join(tmp.dir, 'regions') },
+    );
     expect(res.manifest.input.regions).toEqual([
       [0, 0, 16, 32],
       [16, 0, 16, 32],
@@ -129,7 +173,9 @@ describe('target regions', () => {
     const odd = join(tmp.dir, 'odd.png');
     await sharp(data.items[0]!.path).resize(40, 32).png().toFile(odd);
     const mixed = { ...data, regions, items: [{ path: odd, label: 0 }, ...data.items] };
-    const err = await train(mixed, { ...small, epochs: 1 }, { outDir: join(tmp.dir, 'regions2') }).catch((e: VisionError) => e);
+    const err = await train(mixed, { ...small, epochs: 1 }, { outDir: join(tmp.dir, 'regions2') }).catch(
+      (e: VisionError) => e,
+    );
     expect((err as VisionError).code).toBe('REGION_SIZE_MISMATCH');
   });
 });
@@ -139,7 +185,10 @@ describe('CLI', () => {
     const cli = (args: string[]) => {
       let out: string;
       try {
-        out = execFileSync('npx', ['tsx', join(__dirname, '..', 'src', 'cli.ts'), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+        out = execFileSync('npx', ['tsx', join(__dirname, '..', 'src', 'cli.ts'), ...args], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
       } catch (err) {
         out = (err as { stdout: string }).stdout; // a failing command still ends with its JSON line
       }
@@ -147,7 +196,10 @@ describe('CLI', () => {
     };
     const model = join(tmp.dir, 'cli-model');
     const dataDir = join(tmp.dir, 'data');
-    const params = ['epochs=3', 'inputSize=32', 'grayscale=1', 'width=8', 'batchSize=8'].flatMap((p) => ['--param', p]);
+    const params = ['epochs=3', 'inputSize=32', 'grayscale=1', 'width=8', 'batchSize=8'].flatMap((p) => [
+      '--param',
+      p,
+    ]);
     const trained = cli(['train', '--task', 'cf', '--data', dataDir, '--out', model, ...params]);
     expect(trained.modelDir).toBe(model);
     const metrics = cli(['eval', '--model', model, '--data', dataDir]);

@@ -8,7 +8,9 @@ import { trainerDir } from '../src/trainer/locate';
 
 async function sources(dir: string, ext: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith(ext) && !e.name.includes('.test.')).map((e) => join(e.parentPath, e.name));
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith(ext) && !e.name.includes('.test.'))
+    .map((e) => join(e.parentPath, e.name));
 }
 
 async function codes(files: string[], pattern: RegExp): Promise<Set<string>> {
@@ -22,11 +24,19 @@ const CLI_ONLY = new Set(['USAGE']);
 
 describe('engine error codes', () => {
   it('have ko and en messages', async () => {
-    const ts = await codes(await sources(join(import.meta.dirname, '../src'), '.ts'), /VisionError\(\s*'([A-Z_]+)'/g);
-    const py = await codes(await sources(join(trainerDir(), 'sightline_trainer'), '.py'), /(?:TrainerError\(\s*|code=)"([A-Z_]+)"/g);
+    const ts = await codes(
+      await sources(join(import.meta.dirname, '../src'), '.ts'),
+      /VisionError\(\s*'([A-Z_]+)'/g,
+    );
+    const py = await codes(
+      await sources(join(trainerDir(), 'sightline_trainer'), '.py'),
+      /(?:TrainerError\(\s*|code=)"([A-Z_]+)"/g,
+    );
     expect(ts.size).toBeGreaterThan(10);
     expect(py.size).toBeGreaterThan(10);
-    const missing = [...new Set([...ts, ...py])].filter((c) => !CLI_ONLY.has(c) && !(ERROR_MESSAGES[c]?.ko && ERROR_MESSAGES[c]?.en));
+    const missing = [...new Set([...ts, ...py])].filter(
+      (c) => !CLI_ONLY.has(c) && !(ERROR_MESSAGES[c]?.ko && ERROR_MESSAGES[c]?.en),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -24,12 +24,19 @@ function purity(assign: number[], labels: number[], k: number) {
 describe('grouping', () => {
   it('clusters learned features into k groups with a quality score', async () => {
     const data = await readDataset('cf', tmp.dir);
-    const res = await group(data.items.map((it) => it.path), { params: { k: 3, epochs: 8, inputSize: 64, grayscale: 1 } });
+    const res = await group(
+      data.items.map((it) => it.path),
+      { params: { k: 3, epochs: 8, inputSize: 64, grayscale: 1 } },
+    );
     expect(res.assignments).toHaveLength(90);
     expect(res.sizes.reduce((a, b) => a + b, 0)).toBe(90);
     expect(res.silhouette).toBeGreaterThan(-1);
     expect(res.silhouette).toBeLessThanOrEqual(1);
-    const p = purity(res.assignments, data.items.map((it) => it.label!), 3);
+    const p = purity(
+      res.assignments,
+      data.items.map((it) => it.label!),
+      3,
+    );
     console.log('group', JSON.stringify({ purity: p, silhouette: res.silhouette, sizes: res.sizes }));
     expect(p).toBeGreaterThan(0.8);
   });

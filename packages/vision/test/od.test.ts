@@ -18,7 +18,16 @@ describe('object detection', () => {
     expect(data.classes.map((c) => c.name)).toEqual(['square', 'disc']);
     const res = await train(
       data,
-      { epochs: 30, batchSize: 16, inputSize: 64, grayscale: 1, width: 16, patience: 8, learningRate: 0.003, seed: 7 },
+      {
+        epochs: 30,
+        batchSize: 16,
+        inputSize: 64,
+        grayscale: 1,
+        width: 16,
+        patience: 8,
+        learningRate: 0.003,
+        seed: 7,
+      },
       { outDir: join(tmp.dir, 'model') },
     );
     expect(res.manifest.stride).toBe(4);

@@ -27,7 +27,9 @@ const NAMES = ['disc', 'square'];
 async function images(dir: string) {
   await mkdir(dir, { recursive: true });
   for (const stem of Object.keys(BOXES)) {
-    await sharp({ create: { width: W, height: H, channels: 3, background: '#808080' } }).png().toFile(join(dir, `${stem}.png`));
+    await sharp({ create: { width: W, height: H, channels: 3, background: '#808080' } })
+      .png()
+      .toFile(join(dir, `${stem}.png`));
   }
 }
 
@@ -36,7 +38,9 @@ async function writeYolo(dir: string) {
   await mkdir(join(dir, 'labels'));
   await writeFile(join(dir, 'classes.txt'), NAMES.join('\n'));
   for (const [stem, boxes] of Object.entries(BOXES)) {
-    const lines = boxes.map(([n, x1, y1, x2, y2]) => [NAMES.indexOf(n), (x1 + x2) / 2 / W, (y1 + y2) / 2 / H, (x2 - x1) / W, (y2 - y1) / H].join(' '));
+    const lines = boxes.map(([n, x1, y1, x2, y2]) =>
+      [NAMES.indexOf(n), (x1 + x2) / 2 / W, (y1 + y2) / 2 / H, (x2 - x1) / W, (y2 - y1) / H].join(' '),
+    );
     await writeFile(join(dir, 'labels', `${stem}.txt`), lines.join('\n'));
   }
 }
@@ -51,7 +55,10 @@ async function writeVoc(dir: string) {
         <bndbox><xmin>${x1}</xmin><ymin>${y1}</ymin><xmax>${x2}</xmax><ymax>${y2}</ymax></bndbox>
         <part><name>edge</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>2</xmax><ymax>2</ymax></bndbox></part></object>`,
     );
-    await writeFile(join(dir, 'annotations', `${stem}.xml`), `<?xml version="1.0"?><annotation><filename>${stem}.png</filename><size><width>${W}</width><height>${H}</height></size>${objects.join('')}</annotation>`);
+    await writeFile(
+      join(dir, 'annotations', `${stem}.xml`),
+      `<?xml version="1.0"?><annotation><filename>${stem}.png</filename><size><width>${W}</width><height>${H}</height></size>${objects.join('')}</annotation>`,
+    );
   }
 }
 
@@ -64,7 +71,13 @@ async function writeCoco(dir: string) {
       { id: 7, name: 'disc' },
       { id: 9, name: 'square' },
     ],
-    annotations: stems.flatMap((s, i) => BOXES[s]!.map(([n, x1, y1, x2, y2]) => ({ image_id: i + 1, category_id: n === 'disc' ? 7 : 9, bbox: [x1, y1, x2 - x1, y2 - y1] }))),
+    annotations: stems.flatMap((s, i) =>
+      BOXES[s]!.map(([n, x1, y1, x2, y2]) => ({
+        image_id: i + 1,
+        category_id: n === 'disc' ? 7 : 9,
+        bbox: [x1, y1, x2 - x1, y2 - y1],
+      })),
+    ),
   };
   await writeFile(join(dir, 'instances.json'), JSON.stringify(coco));
 }
@@ -79,9 +92,15 @@ describe('object detection formats', () => {
     await write(dir);
     const ds = await readDataset('od', dir);
     expect(ds.classes.map((c) => c.name)).toEqual(NAMES);
-    const byStem = Object.fromEntries(ds.items.map((it) => [it.path.split('/').at(-1)!.replace('.png', ''), it.boxes]));
+    const byStem = Object.fromEntries(
+      ds.items.map((it) => [it.path.split('/').at(-1)!.replace('.png', ''), it.boxes]),
+    );
     for (const [stem, boxes] of Object.entries(BOXES)) {
-      const got = byStem[stem]!.map((b) => [ds.classes[b.classIndex]!.name, b.x1, b.y1, b.x2, b.y2].map((v) => (typeof v === 'number' ? Math.round(v * 1000) / 1000 : v)));
+      const got = byStem[stem]!.map((b) =>
+        [ds.classes[b.classIndex]!.name, b.x1, b.y1, b.x2, b.y2].map((v) =>
+          typeof v === 'number' ? Math.round(v * 1000) / 1000 : v,
+        ),
+      );
       expect(got).toEqual(boxes);
     }
   });
@@ -89,15 +108,31 @@ describe('object detection formats', () => {
   it('refuses malformed VOC and COCO files with DATA_FORMAT', async () => {
     const voc = join(tmp.dir, 'bad-voc');
     await writeVoc(voc);
-    await writeFile(join(voc, 'annotations', 'a.xml'), '<annotation><object><name>disc</name><bndbox><xmin>1</xmin></bndbox></object></annotation>');
-    await expect(readDataset('od', voc)).rejects.toMatchObject({ code: 'DATA_FORMAT', message: expect.stringContaining('a.xml') });
+    await writeFile(
+      join(voc, 'annotations', 'a.xml'),
+      '<annotation><object><name>disc</name><bndbox><xmin>1</xmin></bndbox></object></annotation>',
+    );
+    await expect(readDataset('od', voc)).rejects.toMatchObject({
+      code: 'DATA_FORMAT',
+      message: expect.stringContaining('a.xml'),
+    });
     await writeFile(join(voc, 'annotations', 'a.xml'), '<annotation><object><name>disc</name>');
     await expect(readDataset('od', voc)).rejects.toMatchObject({ code: 'DATA_FORMAT' });
 
     const coco = join(tmp.dir, 'bad-coco');
     await writeCoco(coco);
-    await writeFile(join(coco, 'instances.json'), JSON.stringify({ images: [{ id: 1, file_name: 'a.png' }], categories: [{ id: 1, name: 'x' }], annotations: [{ image_id: 1, category_id: 5, bbox: [0, 0, 1, 1] }] }));
-    await expect(readDataset('od', coco)).rejects.toMatchObject({ code: 'DATA_FORMAT', message: expect.stringContaining('category 5') });
+    await writeFile(
+      join(coco, 'instances.json'),
+      JSON.stringify({
+        images: [{ id: 1, file_name: 'a.png' }],
+        categories: [{ id: 1, name: 'x' }],
+        annotations: [{ image_id: 1, category_id: 5, bbox: [0, 0, 1, 1] }],
+      }),
+    );
+    await expect(readDataset('od', coco)).rejects.toMatchObject({
+      code: 'DATA_FORMAT',
+      message: expect.stringContaining('category 5'),
+    });
     await writeFile(join(coco, 'instances.json'), '{"images": [');
     await expect(readDataset('od', coco)).rejects.toMatchObject({ code: 'DATA_FORMAT' });
   });
@@ -109,7 +144,9 @@ describe('segmentation and anomaly layouts', () => {
     await images(join(dir, 'images'));
     await images(join(dir, 'masks', 'scratch'));
     await mkdir(join(dir, 'masks', 'spot'));
-    await sharp({ create: { width: W, height: H, channels: 3, background: 'white' } }).png().toFile(join(dir, 'masks', 'spot', 'b.png'));
+    await sharp({ create: { width: W, height: H, channels: 3, background: 'white' } })
+      .png()
+      .toFile(join(dir, 'masks', 'spot', 'b.png'));
     const ds = await readDataset('sg', dir);
     expect(ds.classes.map((c) => c.name)).toEqual(['scratch', 'spot']);
     const b = ds.items.find((it) => it.path.endsWith('b.png'))!;
@@ -122,7 +159,9 @@ describe('segmentation and anomaly layouts', () => {
     await images(join(dir, 'test', 'good'));
     await images(join(dir, 'test', 'crack'));
     await mkdir(join(dir, 'ground_truth', 'crack'), { recursive: true });
-    await sharp({ create: { width: W, height: H, channels: 3, background: 'white' } }).png().toFile(join(dir, 'ground_truth', 'crack', 'a_mask.png'));
+    await sharp({ create: { width: W, height: H, channels: 3, background: 'white' } })
+      .png()
+      .toFile(join(dir, 'ground_truth', 'crack', 'a_mask.png'));
     const train = await readDataset('ad', dir, 'train');
     expect(train.items.every((it) => it.anomalous === false)).toBe(true);
     const test = await readDataset('ad', dir, 'eval');

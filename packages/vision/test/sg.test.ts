@@ -18,7 +18,16 @@ describe('segmentation', () => {
     expect(data.classes.map((c) => c.name)).toEqual(['scratch', 'spot']);
     const res = await train(
       data,
-      { epochs: 25, batchSize: 8, inputSize: 64, grayscale: 1, width: 12, patience: 8, learningRate: 0.003, seed: 9 },
+      {
+        epochs: 25,
+        batchSize: 8,
+        inputSize: 64,
+        grayscale: 1,
+        width: 12,
+        patience: 8,
+        learningRate: 0.003,
+        seed: 9,
+      },
       { outDir: join(tmp.dir, 'model') },
     );
     const model = await loadModel(res.modelDir);

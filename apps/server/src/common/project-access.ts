@@ -47,10 +47,18 @@ export async function requireProjectAccess(
 export class ProjectAccess {
   constructor(
     private readonly db: Executor,
-    private readonly defaults: { action: Action; field: string } = { action: 'project.read', field: 'projectId' },
+    private readonly defaults: { action: Action; field: string } = {
+      action: 'project.read',
+      field: 'projectId',
+    },
   ) {}
 
-  require(actor: Actor, projectId: number, action: Action = this.defaults.action, field = this.defaults.field) {
+  require(
+    actor: Actor,
+    projectId: number,
+    action: Action = this.defaults.action,
+    field = this.defaults.field,
+  ) {
     return requireProjectAccess(this.db, actor, projectId, action, field);
   }
 

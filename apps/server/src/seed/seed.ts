@@ -7,7 +7,6 @@ import type { Db } from '@sightline/db';
 import { companies, lines, projectMembers, projects, users } from '@sightline/db';
 import { hashPassword } from '../features/auth/password-hasher';
 
-
 /** Single-quoted for a POSIX shell, so a password pasted into a command stays one literal word. */
 export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 export const DEMO = {

@@ -18,34 +18,65 @@ function badInputSuite(kind: 'local' | 's3') {
     const t: DatasetTestApp = setupDatasetApp({ storage: kind, env });
     let ctx: { project: { id: number }; headers: Record<string, string>; datasetId: number };
 
-    async function upload(fields: Record<string, string | number | undefined>, files: { name: string; data: Buffer }[]) {
+    async function upload(
+      fields: Record<string, string | number | undefined>,
+      files: { name: string; data: Buffer }[],
+    ) {
       const body = multipart(fields, files);
-      return t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...ctx.headers, ...body.headers, 'x-locale': 'en' } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v2/datasets/upload',
+        payload: body.payload,
+        headers: { ...ctx.headers, ...body.headers, 'x-locale': 'en' },
+      });
     }
 
     /** Uploads into the existing dataset and expects a refusal that names `file`; nothing changes. */
-    async function expectRefused(files: { name: string; data: Buffer }[], code: string, file: string, fields: Record<string, string> = {}) {
+    async function expectRefused(
+      files: { name: string; data: Buffer }[],
+      code: string,
+      file: string,
+      fields: Record<string, string> = {},
+    ) {
       const before = await t.keys();
-      const detailBefore = (await t.app.inject({ method: 'GET', url: `/api/v2/datasets/${ctx.datasetId}`, headers: ctx.headers })).json().data;
+      const detailBefore = (
+        await t.app.inject({ method: 'GET', url: `/api/v2/datasets/${ctx.datasetId}`, headers: ctx.headers })
+      ).json().data;
       const res = await upload({ project_id: ctx.project.id, dataset_id: ctx.datasetId, ...fields }, files);
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
       expect(res.json().error.code).toBe(code);
       expect(res.json().error.message).toContain(file);
       expect(await t.keys()).toEqual(before);
-      const detailAfter = (await t.app.inject({ method: 'GET', url: `/api/v2/datasets/${ctx.datasetId}`, headers: ctx.headers })).json().data;
+      const detailAfter = (
+        await t.app.inject({ method: 'GET', url: `/api/v2/datasets/${ctx.datasetId}`, headers: ctx.headers })
+      ).json().data;
       expect(detailAfter).toEqual(detailBefore);
     }
 
     it('starts from a dataset with one folder and two images', async () => {
       const p = await projectWithMember(t);
       const [a, b] = await pngs(2, 1000);
-      const body = multipart({ project_id: p.project.id, name: 'base', type: 'cf', folder: 'start' }, [{ name: 'ok/a.png', data: a! }, { name: 'b.png', data: b! }]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...p.headers, ...body.headers } });
+      const body = multipart({ project_id: p.project.id, name: 'base', type: 'cf', folder: 'start' }, [
+        { name: 'ok/a.png', data: a! },
+        { name: 'b.png', data: b! },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/datasets/upload',
+        payload: body.payload,
+        headers: { ...p.headers, ...body.headers },
+      });
       expect(res.statusCode, res.body).toBe(201);
       ctx = { project: p.project, headers: p.headers, datasetId: res.json().data.dataset_id };
       expect((await t.keys()).length).toBe(4);
       // Served back from this storage, original byte for byte.
-      const imgs = (await t.app.inject({ method: 'GET', url: `/api/v2/datasets/${ctx.datasetId}/images`, headers: p.headers })).json().data.data;
+      const imgs = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v2/datasets/${ctx.datasetId}/images`,
+          headers: p.headers,
+        })
+      ).json().data.data;
       expect((await t.app.inject({ method: 'GET', url: imgs[0].thumb_url })).statusCode).toBe(200);
       const original = await t.app.inject({ method: 'GET', url: imgs[0].original_url });
       expect([a, b].some((x) => x!.equals(original.rawPayload))).toBe(true);
@@ -54,24 +85,45 @@ function badInputSuite(kind: 'local' | 's3') {
     it('refuses a corrupt image after others were already stored, and removes what was stored', async () => {
       const good = await pngs(8, 1100);
       const truncated = (await png(1199, 64)).subarray(0, 60);
-      const z = await zip([...good.map((d, i) => ({ name: `batch/g${i}.png`, data: d })), { name: 'batch/broken.png', data: truncated }]);
+      const z = await zip([
+        ...good.map((d, i) => ({ name: `batch/g${i}.png`, data: d })),
+        { name: 'batch/broken.png', data: truncated },
+      ]);
       await expectRefused([{ name: 'set.zip', data: z }], 'IMAGE_CORRUPT', 'set.zip: batch/broken.png');
     });
 
     it('refuses an entry that is larger than its header says, after others were stored', async () => {
       const good = await pngs(8, 1500);
       const liar = await png(1599, 200);
-      const z = await zip([...good.map((d, i) => ({ name: `l/g${i}.png`, data: d })), { name: 'l/liar.png', data: liar }]);
-      await expectRefused([{ name: 'liar.zip', data: setDeclaredSize(z, 'l/liar.png', 100) }], 'ZIP_BOMB', 'liar.zip: l/liar.png');
+      const z = await zip([
+        ...good.map((d, i) => ({ name: `l/g${i}.png`, data: d })),
+        { name: 'l/liar.png', data: liar },
+      ]);
+      await expectRefused(
+        [{ name: 'liar.zip', data: setDeclaredSize(z, 'l/liar.png', 100) }],
+        'ZIP_BOMB',
+        'liar.zip: l/liar.png',
+      );
       // A stored entry whose two sizes disagree is caught while reading the directory.
       const stored = await zip([{ name: 's/liar.png', data: liar, store: true }]);
-      await expectRefused([{ name: 'stored.zip', data: setDeclaredSize(stored, 's/liar.png', 100) }], 'ZIP_BOMB', 'stored.zip');
+      await expectRefused(
+        [{ name: 'stored.zip', data: setDeclaredSize(stored, 's/liar.png', 100) }],
+        'ZIP_BOMB',
+        'stored.zip',
+      );
     });
 
     it('refuses non-images, by extension and by content', async () => {
       await expectRefused([{ name: 'notes.txt', data: Buffer.from('hello') }], 'NOT_AN_IMAGE', 'notes.txt');
-      await expectRefused([{ name: 'fake.png', data: Buffer.from('this is not a png at all') }], 'NOT_AN_IMAGE', 'fake.png');
-      const z = await zip([{ name: 'd/a.png', data: await png(1200) }, { name: 'd/readme.md', data: Buffer.from('x') }]);
+      await expectRefused(
+        [{ name: 'fake.png', data: Buffer.from('this is not a png at all') }],
+        'NOT_AN_IMAGE',
+        'fake.png',
+      );
+      const z = await zip([
+        { name: 'd/a.png', data: await png(1200) },
+        { name: 'd/readme.md', data: Buffer.from('x') },
+      ]);
       await expectRefused([{ name: 'mixed.zip', data: z }], 'NOT_AN_IMAGE', 'mixed.zip: d/readme.md');
     });
 
@@ -80,7 +132,9 @@ function badInputSuite(kind: 'local' | 's3') {
       await expectRefused([{ name: 'ratio.zip', data: ratio }], 'ZIP_BOMB', 'ratio.zip');
       const big = await zip([{ name: 'b/zeros.png', data: Buffer.alloc(21 * 1024 * 1024) }]);
       await expectRefused([{ name: 'expand.zip', data: big }], 'ZIP_BOMB', 'expand.zip');
-      const many = await zip(Array.from({ length: 61 }, (_, i) => ({ name: `m/${i}.png`, data: Buffer.from([i]) })));
+      const many = await zip(
+        Array.from({ length: 61 }, (_, i) => ({ name: `m/${i}.png`, data: Buffer.from([i]) })),
+      );
       await expectRefused([{ name: 'many.zip', data: many }], 'ZIP_TOO_MANY_ENTRIES', 'many.zip');
     });
 
@@ -97,14 +151,28 @@ function badInputSuite(kind: 'local' | 's3') {
     });
 
     it('refuses huge files, huge images and a huge request', async () => {
-      const noise = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+      const noise = await sharp({
+        create: {
+          width: 700,
+          height: 700,
+          channels: 3,
+          background: '#000',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      })
+        .png()
+        .toBuffer();
       expect(noise.length).toBeGreaterThan(1024 * 1024);
       await expectRefused([{ name: 'noise.png', data: noise }], 'FILE_TOO_LARGE', 'noise.png');
       const z = await zip([{ name: 'n/noise.png', data: noise }]);
       await expectRefused([{ name: 'noise.zip', data: z }], 'FILE_TOO_LARGE', 'noise.zip: n/noise.png');
-      const wide = await sharp({ create: { width: 1200, height: 1000, channels: 3, background: '#888' } }).png().toBuffer();
+      const wide = await sharp({ create: { width: 1200, height: 1000, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer();
       await expectRefused([{ name: 'wide.png', data: wide }], 'FILE_TOO_LARGE', 'wide.png');
-      const res = await upload({ project_id: ctx.project.id, dataset_id: ctx.datasetId }, [{ name: 'x.zip', data: Buffer.alloc(7 * 1024 * 1024, 1) }]);
+      const res = await upload({ project_id: ctx.project.id, dataset_id: ctx.datasetId }, [
+        { name: 'x.zip', data: Buffer.alloc(7 * 1024 * 1024, 1) },
+      ]);
       expect(res.statusCode).toBe(413);
       expect(res.json().error.code).toBe('UPLOAD_TOO_LARGE');
     });
@@ -118,11 +186,17 @@ function badInputSuite(kind: 'local' | 's3') {
       await expectRefused([{ name: 'deep.zip', data: deep }], 'FOLDER_TOO_DEEP', 'deep.zip: a/b/c/x.png');
       const space = await zip([{ name: 'my dir/ok/x.png', data: img }]);
       await expectRefused([{ name: 'space.zip', data: space }], 'FOLDER_NAME_INVALID', 'my dir');
-      await expectRefused([{ name: 'a.png', data: img }], 'FOLDER_NAME_INVALID', 'start', { folder: 'start' });
+      await expectRefused([{ name: 'a.png', data: img }], 'FOLDER_NAME_INVALID', 'start', {
+        folder: 'start',
+      });
     });
 
     it('refuses a file that is not a zip at all', async () => {
-      await expectRefused([{ name: 'junk.zip', data: Buffer.from('PK\u0003\u0004 definitely not a zip') }], 'ZIP_INVALID', 'junk.zip');
+      await expectRefused(
+        [{ name: 'junk.zip', data: Buffer.from('PK\u0003\u0004 definitely not a zip') }],
+        'ZIP_INVALID',
+        'junk.zip',
+      );
     });
   });
 }

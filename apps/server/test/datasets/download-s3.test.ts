@@ -11,16 +11,39 @@ describe('download on S3 storage', () => {
   it('exports to the bucket and serves the zip; the config names the image base', async () => {
     const { project, headers } = await projectWithMember(t);
     const imgs = await pngs(3, 42_000);
-    const body = multipart({ project_id: project.id, name: 's3set', type: 'od', folder: 'cam' }, imgs.map((d, i) => ({ name: `i${i}.png`, data: d })));
-    const up = await t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...headers, ...body.headers } });
+    const body = multipart(
+      { project_id: project.id, name: 's3set', type: 'od', folder: 'cam' },
+      imgs.map((d, i) => ({ name: `i${i}.png`, data: d })),
+    );
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/datasets/upload',
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
     expect(up.statusCode, up.body).toBe(201);
     const datasetId = up.json().data.dataset_id;
-    const jobId = (await t.app.inject({ method: 'POST', url: '/api/v2/download/request', headers, payload: { project_id: project.id, dataset_id: datasetId } })).json().data.job_id;
+    const jobId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/download/request',
+        headers,
+        payload: { project_id: project.id, dataset_id: datasetId },
+      })
+    ).json().data.job_id;
     const jobs = new JobRepository(t.db);
-    const result = await exportDatasetZip({ db: t.db, storage: t.storage, jobId, datasetId, progress: (p) => jobs.progress(jobId, p) });
+    const result = await exportDatasetZip({
+      db: t.db,
+      storage: t.storage,
+      jobId,
+      datasetId,
+      progress: (p) => jobs.progress(jobId, p),
+    });
     await jobs.finish(jobId, 'succeeded', 'done', result);
     expect(await t.keys()).toContain(`downloads/${jobId}.zip`);
-    const item = (await t.app.inject({ method: 'GET', url: `/api/v2/download/request?project_id=${project.id}`, headers })).json().data.data[0];
+    const item = (
+      await t.app.inject({ method: 'GET', url: `/api/v2/download/request?project_id=${project.id}`, headers })
+    ).json().data.data[0];
     const file = await t.app.inject({ method: 'GET', url: item.download_path });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.length).toBe(result.size);

@@ -7,11 +7,17 @@ import yazl from 'yazl';
 export function png(seed: number, size = 24): Promise<Buffer> {
   const raw = Buffer.alloc(size * size * 3, (seed * 37) % 256);
   raw.writeUInt32BE(seed >>> 0, 0);
-  return sharp(raw, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 export function jpeg(seed: number, size = 24): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 3, background: { r: seed % 256, g: 10, b: 200 } } }).jpeg().toBuffer();
+  return sharp({
+    create: { width: size, height: size, channels: 3, background: { r: seed % 256, g: 10, b: 200 } },
+  })
+    .jpeg()
+    .toBuffer();
 }
 
 export interface ZipItem {
@@ -24,7 +30,8 @@ export interface ZipItem {
 
 export function zip(items: ZipItem[]): Promise<Buffer> {
   const z = new yazl.ZipFile();
-  for (const it of items) z.addBuffer(it.data, it.name, { mode: it.mode, compress: !it.store, mtime: new Date(2024, 0, 1) });
+  for (const it of items)
+    z.addBuffer(it.data, it.name, { mode: it.mode, compress: !it.store, mtime: new Date(2024, 0, 1) });
   z.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -71,7 +78,10 @@ export function multipart(fields: Record<string, string | number | undefined>, f
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 export async function pngs(n: number, from = 0): Promise<Buffer[]> {

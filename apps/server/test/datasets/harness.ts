@@ -32,7 +32,12 @@ export interface DatasetTestApp {
 }
 
 export function setupDatasetApp(
-  opts: { storage?: 'local' | 's3'; env?: Record<string, string>; config?: Parameters<typeof testConfig>[0]; jobs?: boolean } = {},
+  opts: {
+    storage?: 'local' | 's3';
+    env?: Record<string, string>;
+    config?: Parameters<typeof testConfig>[0];
+    jobs?: boolean;
+  } = {},
 ) {
   const ctx = {} as DatasetTestApp;
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -56,7 +61,19 @@ export function setupDatasetApp(
     }
     const saved = { ...process.env };
     Object.assign(process.env, opts.env ?? {});
-    const deps = createDeps({ config: testConfig({ webDist: '/nonexistent', dataDir, logLevel: process.env.DS_TEST_LOG ?? 'silent', uploadLimits: uploadLimitsFromEnv(process.env), ...opts.config }), database: tdb.database, secret: randomBytes(32), storage, queue });
+    const deps = createDeps({
+      config: testConfig({
+        webDist: '/nonexistent',
+        dataDir,
+        logLevel: process.env.DS_TEST_LOG ?? 'silent',
+        uploadLimits: uploadLimitsFromEnv(process.env),
+        ...opts.config,
+      }),
+      database: tdb.database,
+      secret: randomBytes(32),
+      storage,
+      queue,
+    });
     const app = await buildApp(deps);
     await app.ready();
     process.env = saved;
@@ -69,7 +86,9 @@ export function setupDatasetApp(
       dataDir,
       url: tdb.url,
       factory: factories(tdb.database.db),
-      loginAs: async (u: { id: number; roleId: number; companyId: number | null }) => ({ authorization: `Bearer ${await deps.tokens.signAccess(u)}` }),
+      loginAs: async (u: { id: number; roleId: number; companyId: number | null }) => ({
+        authorization: `Bearer ${await deps.tokens.signAccess(u)}`,
+      }),
       async keys() {
         const out: string[] = [];
         for await (const k of storage.list('')) out.push(k);
@@ -84,9 +103,21 @@ export function setupDatasetApp(
 }
 
 /** A company, a project and a member with the training permission. */
-export async function projectWithMember(t: DatasetTestApp, over: { imageUploadLimit?: number; trial?: boolean } = {}) {
+export async function projectWithMember(
+  t: DatasetTestApp,
+  over: { imageUploadLimit?: number; trial?: boolean } = {},
+) {
   const company = await t.factory.company();
-  const project = await t.factory.project({ companyId: company.id, endDate: '2099-01-01', imageUploadLimit: over.imageUploadLimit ?? null });
-  const user = await t.factory.user({ roleId: 4, companyId: company.id, projects: { [project.id]: [1] }, trial: over.trial ?? false });
+  const project = await t.factory.project({
+    companyId: company.id,
+    endDate: '2099-01-01',
+    imageUploadLimit: over.imageUploadLimit ?? null,
+  });
+  const user = await t.factory.user({
+    roleId: 4,
+    companyId: company.id,
+    projects: { [project.id]: [1] },
+    trial: over.trial ?? false,
+  });
   return { company, project, user, headers: await t.loginAs(user) };
 }

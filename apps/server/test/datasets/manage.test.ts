@@ -21,7 +21,12 @@ async function cfDataset(name = 'cfset') {
     { name: 'f.png', data: imgs[5]! },
   ]);
   const body = multipart({ project_id: p.project.id, name, type: 'cf' }, [{ name: 'z.zip', data: z }]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...p.headers, ...body.headers } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/datasets/upload',
+    payload: body.payload,
+    headers: { ...p.headers, ...body.headers },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data.dataset_id as number;
   const detail = await get(p.headers, `/api/v2/datasets/${id}`);
@@ -35,24 +40,43 @@ async function get(headers: object, url: string) {
 }
 const call = (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
   t.app.inject({ method, url, headers: headers as Record<string, string>, payload });
-const classId = (d: { classes: { id: number; name: string }[] }, name: string) => d.classes.find((c) => c.name === name)!.id;
+const classId = (d: { classes: { id: number; name: string }[] }, name: string) =>
+  d.classes.find((c) => c.name === name)!.id;
 
 describe('dataset list and detail', () => {
   it('lists the project datasets with counts and latest modified date, searchable and paged', async () => {
     const { headers, project, id } = await cfDataset('listed');
     const list = await get(headers, `/api/v2/datasets?project_id=${project.id}`);
     expect(list.total).toBe(1);
-    expect(list.data[0]).toMatchObject({ id, name: 'listed', image_count: 6, folder_count: 3, class_count: 3 });
+    expect(list.data[0]).toMatchObject({
+      id,
+      name: 'listed',
+      image_count: 6,
+      folder_count: 3,
+      class_count: 3,
+    });
     expect(Date.parse(list.data[0].updated_at)).toBeGreaterThan(0);
     expect((await get(headers, `/api/v2/datasets?project_id=${project.id}&search=nomatch`)).total).toBe(0);
   });
 
   it('renames a dataset with a duplicate check', async () => {
     const { headers, id, project } = await cfDataset('first');
-    const body = multipart({ project_id: project.id, name: 'second', type: 'od' }, [{ name: 'a.png', data: (await pngs(1, 77_000))[0]! }]);
-    await t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...headers, ...body.headers } });
-    expect((await call('PATCH', `/api/v2/datasets/${id}`, headers, { name: 'SECOND' })).json().error.code).toBe('DATASET_NAME_EXISTS');
-    const ok = await call('PATCH', `/api/v2/datasets/${id}`, headers, { name: 'renamed', purpose: 'evaluation' });
+    const body = multipart({ project_id: project.id, name: 'second', type: 'od' }, [
+      { name: 'a.png', data: (await pngs(1, 77_000))[0]! },
+    ]);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/datasets/upload',
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
+    expect(
+      (await call('PATCH', `/api/v2/datasets/${id}`, headers, { name: 'SECOND' })).json().error.code,
+    ).toBe('DATASET_NAME_EXISTS');
+    const ok = await call('PATCH', `/api/v2/datasets/${id}`, headers, {
+      name: 'renamed',
+      purpose: 'evaluation',
+    });
     expect(ok.json().data).toMatchObject({ name: 'renamed', purpose: 'evaluation' });
   });
 });
@@ -64,7 +88,9 @@ describe('folders', () => {
     const url = `/api/v2/datasets/${id}/folders/${f1.id}`;
     expect((await call('PATCH', url, headers, { name: '' })).json().error.code).toBe('FOLDER_NAME_REQUIRED');
     expect((await call('PATCH', url, headers, { name: 'F2' })).json().error.code).toBe('FOLDER_NAME_INVALID');
-    expect((await call('PATCH', url, headers, { name: 'a/b' })).json().error.code).toBe('FOLDER_NAME_INVALID');
+    expect((await call('PATCH', url, headers, { name: 'a/b' })).json().error.code).toBe(
+      'FOLDER_NAME_INVALID',
+    );
     const ok = await call('PATCH', url, headers, { name: 'line_A' });
     expect(ok.json().data).toEqual({ id: f1.id, name: 'line_A', image_count: 3 });
   });
@@ -75,28 +101,47 @@ describe('classes', () => {
     const { headers, id } = await cfDataset();
     const url = `/api/v2/datasets/${id}/classes`;
     expect((await call('POST', url, headers, { name: 'DENT' })).json().error.code).toBe('CLASS_DUPLICATE');
-    for (let i = 0; i < 31; i++) expect((await call('POST', url, headers, { name: `extra_${i}` })).statusCode).toBe(200);
+    for (let i = 0; i < 31; i++)
+      expect((await call('POST', url, headers, { name: `extra_${i}` })).statusCode).toBe(200);
     const full = await call('POST', url, headers, { name: 'one_more' });
-    expect(full.json().error).toMatchObject({ code: 'CLASS_LIMIT', message: '클래스는 최대 34개까지 등록할 수 있습니다.' });
+    expect(full.json().error).toMatchObject({
+      code: 'CLASS_LIMIT',
+      message: '클래스는 최대 34개까지 등록할 수 있습니다.',
+    });
   });
 
   it('edits name, colour, OK flag and order', async () => {
     const { headers, id, detail } = await cfDataset();
     const okId = classId(detail, 'ok');
-    const res = await call('PATCH', `/api/v2/datasets/${id}/classes/${okId}`, headers, { name: 'good', color: '#00ff00', is_ok: true, order: 9 });
+    const res = await call('PATCH', `/api/v2/datasets/${id}/classes/${okId}`, headers, {
+      name: 'good',
+      color: '#00ff00',
+      is_ok: true,
+      order: 9,
+    });
     const cls = res.json().data.classes.find((c: { id: number }) => c.id === okId);
     expect(cls).toMatchObject({ name: 'good', color: '#00ff00', is_ok: true, order: 9, image_count: 2 });
     expect(res.json().data.class_problems).toEqual([]);
-    expect((await call('PATCH', `/api/v2/datasets/${id}/classes/${okId}`, headers, { name: 'dent' })).json().error.code).toBe('CLASS_DUPLICATE');
+    expect(
+      (await call('PATCH', `/api/v2/datasets/${id}/classes/${okId}`, headers, { name: 'dent' })).json().error
+        .code,
+    ).toBe('CLASS_DUPLICATE');
   });
 
   it('saves the whole class list with the full rules, removing missing classes', async () => {
     const { headers, id, detail } = await cfDataset();
     const url = `/api/v2/datasets/${id}/classes`;
     const [ok, dent, scratch] = ['ok', 'dent', 'scratch'].map((n) => classId(detail, n));
-    const bad = await call('PUT', url, headers, { classes: [{ id: ok, name: 'ok', color: '#111111', is_ok: false }] });
+    const bad = await call('PUT', url, headers, {
+      classes: [{ id: ok, name: 'ok', color: '#111111', is_ok: false }],
+    });
     expect(bad.json().error.code).toBe('CLASS_TOO_FEW');
-    const noOk = await call('PUT', url, headers, { classes: [{ id: ok, name: 'ok', color: '#111111', is_ok: false }, { id: dent, name: 'dent', color: '#222222', is_ok: false }] });
+    const noOk = await call('PUT', url, headers, {
+      classes: [
+        { id: ok, name: 'ok', color: '#111111', is_ok: false },
+        { id: dent, name: 'dent', color: '#222222', is_ok: false },
+      ],
+    });
     expect(noOk.json().error.code).toBe('CLASS_OK_NG_REQUIRED');
     // Swap two names, drop scratch, add a new class, in a new order.
     const res = await call('PUT', url, headers, {
@@ -108,7 +153,11 @@ describe('classes', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
-    expect(d.classes.map((c: { name: string; order: number }) => [c.name, c.order])).toEqual([['ok', 0], ['crack', 1], ['dent', 2]]);
+    expect(d.classes.map((c: { name: string; order: number }) => [c.name, c.order])).toEqual([
+      ['ok', 0],
+      ['crack', 1],
+      ['dent', 2],
+    ]);
     expect(d.classes.some((c: { id: number }) => c.id === scratch)).toBe(false);
     expect(d.unclassified_count).toBe(3);
   });
@@ -117,13 +166,26 @@ describe('classes', () => {
     const { headers, id, detail } = await cfDataset();
     const url = `/api/v2/datasets/${id}/classes/merge`;
     const [dent, scratch, ok] = ['dent', 'scratch', 'ok'].map((n) => classId(detail, n));
-    expect((await call('POST', url, headers, { class_ids: [dent], name: 'defect' })).json().error.code).toBe('CLASS_MERGE_INVALID');
-    expect((await call('POST', url, headers, { class_ids: [dent, dent], name: 'defect' })).json().error.code).toBe('CLASS_MERGE_INVALID');
-    expect((await call('POST', url, headers, { class_ids: [dent, 999999], name: 'defect' })).json().error.code).toBe('CLASS_NOT_FOUND');
-    expect((await call('POST', url, headers, { class_ids: [dent, scratch], name: 'ok' })).json().error.code).toBe('CLASS_DUPLICATE');
+    expect((await call('POST', url, headers, { class_ids: [dent], name: 'defect' })).json().error.code).toBe(
+      'CLASS_MERGE_INVALID',
+    );
+    expect(
+      (await call('POST', url, headers, { class_ids: [dent, dent], name: 'defect' })).json().error.code,
+    ).toBe('CLASS_MERGE_INVALID');
+    expect(
+      (await call('POST', url, headers, { class_ids: [dent, 999999], name: 'defect' })).json().error.code,
+    ).toBe('CLASS_NOT_FOUND');
+    expect(
+      (await call('POST', url, headers, { class_ids: [dent, scratch], name: 'ok' })).json().error.code,
+    ).toBe('CLASS_DUPLICATE');
     const res = await call('POST', url, headers, { class_ids: [dent, scratch], name: 'defect' });
     const d = res.json().data;
-    expect(d.classes.map((c: { name: string; image_count: number }) => [c.name, c.image_count]).sort()).toEqual([['defect', 3], ['ok', 2]]);
+    expect(
+      d.classes.map((c: { name: string; image_count: number }) => [c.name, c.image_count]).sort(),
+    ).toEqual([
+      ['defect', 3],
+      ['ok', 2],
+    ]);
     expect(d.class_count).toBe(2);
     void ok;
   });
@@ -133,7 +195,14 @@ describe('classes', () => {
     const scratch = classId(detail, 'scratch');
     const imgs = await t.db.select().from(datasetImages).where(eq(datasetImages.classId, scratch));
     expect(imgs).toHaveLength(2);
-    await t.db.insert(imageObjects).values(imgs.map((i) => ({ imageId: i.id, classId: scratch, kind: 'rectangle', geometry: { x: 1, y: 1, w: 5, h: 5 } })));
+    await t.db.insert(imageObjects).values(
+      imgs.map((i) => ({
+        imageId: i.id,
+        classId: scratch,
+        kind: 'rectangle',
+        geometry: { x: 1, y: 1, w: 5, h: 5 },
+      })),
+    );
     const res = await call('DELETE', `/api/v2/datasets/${id}/classes/${scratch}`, headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.unclassified_count).toBe(3);
@@ -145,9 +214,20 @@ describe('classes', () => {
 
   it('manages classes on cf datasets only', async () => {
     const p = await projectWithMember(t);
-    const body = multipart({ project_id: p.project.id, name: 'odset', type: 'od' }, [{ name: 'a.png', data: (await pngs(1, 88_000))[0]! }]);
-    const id = (await t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...p.headers, ...body.headers } })).json().data.dataset_id;
-    expect((await call('POST', `/api/v2/datasets/${id}/classes`, p.headers, { name: 'x' })).json().error.code).toBe('CLASSES_ONLY_FOR_CF');
+    const body = multipart({ project_id: p.project.id, name: 'odset', type: 'od' }, [
+      { name: 'a.png', data: (await pngs(1, 88_000))[0]! },
+    ]);
+    const id = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/datasets/upload',
+        payload: body.payload,
+        headers: { ...p.headers, ...body.headers },
+      })
+    ).json().data.dataset_id;
+    expect(
+      (await call('POST', `/api/v2/datasets/${id}/classes`, p.headers, { name: 'x' })).json().error.code,
+    ).toBe('CLASSES_ONLY_FOR_CF');
   });
 });
 
@@ -169,13 +249,23 @@ describe('images', () => {
     const all = await get(headers, `/api/v2/datasets/${id}/images`);
     const ids = all.data.slice(0, 2).map((i: { id: string }) => i.id);
     const keysBefore = await t.keys();
-    expect((await call('DELETE', `/api/v2/datasets/${id}/images`, headers, { image_ids: [] })).json().error.code).toBe('IMAGE_SELECTION_REQUIRED');
+    expect(
+      (await call('DELETE', `/api/v2/datasets/${id}/images`, headers, { image_ids: [] })).json().error.code,
+    ).toBe('IMAGE_SELECTION_REQUIRED');
 
     const { locks } = createDatasetServices(t.deps);
     await locks.lock(id, 'inference:1');
-    const refused = await call('DELETE', `/api/v2/datasets/${id}/images`, { ...headers, 'x-locale': 'en' }, { image_ids: ids });
+    const refused = await call(
+      'DELETE',
+      `/api/v2/datasets/${id}/images`,
+      { ...headers, 'x-locale': 'en' },
+      { image_ids: ids },
+    );
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toEqual({ code: 'IMAGE_DELETE_DURING_VERIFICATION', message: 'Images cannot be deleted during performance verification.' });
+    expect(refused.json().error).toEqual({
+      code: 'IMAGE_DELETE_DURING_VERIFICATION',
+      message: 'Images cannot be deleted during performance verification.',
+    });
     expect((await get(headers, `/api/v2/datasets/${id}`)).locked).toBe(true);
     expect((await call('DELETE', `/api/v2/datasets/${id}`, headers)).statusCode).toBe(409);
     expect(await t.keys()).toEqual(keysBefore);
@@ -192,6 +282,8 @@ describe('images', () => {
     const before = (await t.keys()).length;
     expect((await call('DELETE', `/api/v2/datasets/${id}`, headers)).statusCode).toBe(200);
     expect((await t.keys()).length).toBe(before - 12);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v2/datasets/${id}`, headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/datasets/${id}`, headers })).statusCode).toBe(
+      404,
+    );
   });
 });

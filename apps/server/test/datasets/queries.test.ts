@@ -17,9 +17,18 @@ const show = (title: string, q: { toSQL(): { sql: string; params: unknown[] } })
 describe('generated SQL', () => {
   it('dataset list and image grid', async () => {
     const text = [
-      show('datasets of a project, searched, page 2', repo.listQuery(3, { search: 'bolt', purpose: 'preprocessing', page: 2, perPage: 10 })),
-      show('image grid: folder, unconfirmed', repo.imagesQuery(5, { folderId: 8, filter: 'unconfirmed', page: 1, perPage: 30 })),
-      show('image grid: unclassified, edited', repo.imagesQuery(5, { classId: 'none', filter: 'edited', page: 3, perPage: 30 })),
+      show(
+        'datasets of a project, searched, page 2',
+        repo.listQuery(3, { search: 'bolt', purpose: 'preprocessing', page: 2, perPage: 10 }),
+      ),
+      show(
+        'image grid: folder, unconfirmed',
+        repo.imagesQuery(5, { folderId: 8, filter: 'unconfirmed', page: 1, perPage: 30 }),
+      ),
+      show(
+        'image grid: unclassified, edited',
+        repo.imagesQuery(5, { classId: 'none', filter: 'edited', page: 3, perPage: 30 }),
+      ),
       show('folders with counts', repo.folders(5)),
       show('classes with counts', repo.classes(5)),
     ].join('\n');

@@ -22,9 +22,24 @@ describe('storage garbage collection', () => {
   it('removes old unreferenced objects only', async () => {
     const live = await projectWithMember(t);
     const doomed = await projectWithMember(t);
-    for (const [p, name, seed] of [[live, 'live', 1], [doomed, 'doomed', 50]] as const) {
-      const body = multipart({ project_id: p.project.id, name, type: 'od', folder: 'f' }, (await pngs(2, 31_000 + seed)).map((d, i) => ({ name: `i${i}.png`, data: d })));
-      expect((await t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...p.headers, ...body.headers } })).statusCode).toBe(201);
+    for (const [p, name, seed] of [
+      [live, 'live', 1],
+      [doomed, 'doomed', 50],
+    ] as const) {
+      const body = multipart(
+        { project_id: p.project.id, name, type: 'od', folder: 'f' },
+        (await pngs(2, 31_000 + seed)).map((d, i) => ({ name: `i${i}.png`, data: d })),
+      );
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v2/datasets/upload',
+            payload: body.payload,
+            headers: { ...p.headers, ...body.headers },
+          })
+        ).statusCode,
+      ).toBe(201);
     }
     const liveKeys = (await t.keys()).length;
     expect(liveKeys).toBe(8);
@@ -33,8 +48,10 @@ describe('storage garbage collection', () => {
     const crashed = imageKeys(randomUUID());
     const fresh = imageKeys(randomUUID());
     const zip = `downloads/${randomUUID()}.zip`;
-    for (const k of [crashed.original, crashed.thumb, fresh.original, fresh.thumb, zip]) await t.storage.put(k, Buffer.from('x'));
-    for (const k of [...(await t.keys())]) if (!k.startsWith(`images/${fresh.original.split('/')[1]}`)) await age(k, 12);
+    for (const k of [crashed.original, crashed.thumb, fresh.original, fresh.thumb, zip])
+      await t.storage.put(k, Buffer.from('x'));
+    for (const k of [...(await t.keys())])
+      if (!k.startsWith(`images/${fresh.original.split('/')[1]}`)) await age(k, 12);
 
     const result = await collectStorageGarbage(t.db, t.storage);
     expect(result).toEqual({ images: 3, downloads: 1 });
@@ -44,8 +61,16 @@ describe('storage garbage collection', () => {
     expect(left).not.toContain(crashed.original);
     expect(left).not.toContain(zip);
     // The live dataset still serves its images.
-    const ds = (await t.app.inject({ method: 'GET', url: `/api/v2/datasets?project_id=${live.project.id}`, headers: live.headers })).json().data.data[0];
-    const img = (await t.app.inject({ method: 'GET', url: `/api/v2/datasets/${ds.id}/images`, headers: live.headers })).json().data.data[0];
+    const ds = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/datasets?project_id=${live.project.id}`,
+        headers: live.headers,
+      })
+    ).json().data.data[0];
+    const img = (
+      await t.app.inject({ method: 'GET', url: `/api/v2/datasets/${ds.id}/images`, headers: live.headers })
+    ).json().data.data[0];
     expect((await t.app.inject({ method: 'GET', url: img.thumb_url })).statusCode).toBe(200);
   });
 });

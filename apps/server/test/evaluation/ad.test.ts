@@ -42,25 +42,49 @@ describe('anomaly detection evaluation', () => {
     );
     const p = await projectWithMember(t);
     const h = { ...p.headers, 'x-locale': 'en' };
-    const model = await insertDoneLearning(t.db, t.storage, { projectId: p.project.id, name: 'ad1', modelDir: res.modelDir, task: 'ad', classes: AD_CLASSES });
+    const model = await insertDoneLearning(t.db, t.storage, {
+      projectId: p.project.id,
+      name: 'ad1',
+      modelDir: res.modelDir,
+      task: 'ad',
+      classes: AD_CLASSES,
+    });
 
     const items = [];
     for (const cls of ['good', 'defect'])
-      for (const f of (await readdir(join(dir, 'test', cls))).sort()) items.push({ name: `f1/${cls}/${f}`, data: await readFile(join(dir, 'test', cls, f)) });
-    const body = multipart({ project_id: p.project.id, name: 'adset', type: 'cf', purpose: 'evaluation' }, [{ name: 'adset.zip', data: await zip(items) }]);
-    const up = await t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...p.headers, ...body.headers } });
+      for (const f of (await readdir(join(dir, 'test', cls))).sort())
+        items.push({ name: `f1/${cls}/${f}`, data: await readFile(join(dir, 'test', cls, f)) });
+    const body = multipart({ project_id: p.project.id, name: 'adset', type: 'cf', purpose: 'evaluation' }, [
+      { name: 'adset.zip', data: await zip(items) },
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/datasets/upload',
+      payload: body.payload,
+      headers: { ...p.headers, ...body.headers },
+    });
     expect(up.statusCode, up.body).toBe(201);
     const datasetId = up.json().data.dataset_id as number;
 
-    const created = await t.app.inject({ method: 'POST', url: '/api/v2/evaluations', headers: h, payload: { model_id: model, dataset_id: datasetId } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/evaluations',
+      headers: h,
+      payload: { model_id: model, dataset_id: datasetId },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id as number;
     worker = spawnWorker(t.url, { DATA_DIR: t.dataDir });
     await worker.ready(60_000);
-    const done = await waitFor(async () => {
-      const e = (await t.app.inject({ method: 'GET', url: `/api/v2/evaluations/${id}`, headers: h })).json().data;
-      return ['done', 'error', 'canceled'].includes(e.status) ? e : null;
-    }, 120_000, 'ad evaluation done');
+    const done = await waitFor(
+      async () => {
+        const e = (await t.app.inject({ method: 'GET', url: `/api/v2/evaluations/${id}`, headers: h })).json()
+          .data;
+        return ['done', 'error', 'canceled'].includes(e.status) ? e : null;
+      },
+      120_000,
+      'ad evaluation done',
+    );
     expect(done.error, worker.output()).toBeNull();
     expect(done.detail.task).toBe('ad');
     expect(done.detail.scores.ok).toHaveLength(6);
@@ -72,7 +96,13 @@ describe('anomaly detection evaluation', () => {
     expect(done.threshold).toBeCloseTo(done.detail.threshold, 5);
 
     const q = async (s: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/v2/evaluations/${id}/results?perPage=50&${s}`, headers: h })).json().data;
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v2/evaluations/${id}/results?perPage=50&${s}`,
+          headers: h,
+        })
+      ).json().data;
     const all = await q('');
     expect(all.total).toBe(12);
     expect(all.data.filter((r: { true_class: number }) => r.true_class === 1)).toHaveLength(6);
@@ -82,16 +112,24 @@ describe('anomaly detection evaluation', () => {
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
-    expect((await t.app.inject({ method: 'GET', url: row.heatmap_url.replace(/\?t=.*/, '') })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: row.heatmap_url.replace(/\?t=.*/, '') })).statusCode,
+    ).toBe(404);
 
     // Live threshold 0: every image is judged NG, so exactly the NG images are correct.
     const live = await q('threshold=0&filter=correct');
     expect(live.total).toBe(6);
-    expect(live.data.every((r: { true_class: number; predicted_class: number }) => r.true_class === 1 && r.predicted_class === 1)).toBe(true);
+    expect(
+      live.data.every(
+        (r: { true_class: number; predicted_class: number }) => r.true_class === 1 && r.predicted_class === 1,
+      ),
+    ).toBe(true);
     // The stored judgement agrees with the stored threshold.
     const stored = await q('filter=correct');
     const t0 = done.detail.threshold as number;
-    const expected = all.data.filter((r: { score: number; true_class: number }) => (r.score >= t0) === (r.true_class === 1)).length;
+    const expected = all.data.filter(
+      (r: { score: number; true_class: number }) => r.score >= t0 === (r.true_class === 1),
+    ).length;
     expect(stored.total).toBe(expected);
   }, 300_000);
 });

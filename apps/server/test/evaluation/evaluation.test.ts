@@ -30,7 +30,14 @@ beforeAll(async () => {
   h = { ...p.headers, ...en };
   model = await insertDoneLearning(t.db, t.storage, { projectId: p.project.id, name: 'm1', modelDir });
   evalDs = await uploadCfDataset(t, dir, { projectId: p.project.id, headers: p.headers, name: 'evalset' });
-  prepDs = await uploadCfDataset(t, dir, { projectId: p.project.id, headers: p.headers, name: 'prepset', purpose: 'preprocessing', perClass: 2, seed: 30 });
+  prepDs = await uploadCfDataset(t, dir, {
+    projectId: p.project.id,
+    headers: p.headers,
+    name: 'prepset',
+    purpose: 'preprocessing',
+    perClass: 2,
+    seed: 30,
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -46,48 +53,102 @@ const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, h
 const evaluation = async (id: number) => (await api('GET', `/api/v2/evaluations/${id}`)).json().data;
 const startWorker = async () => {
   if (worker) return;
-  worker = spawnWorker(t.url, { DATA_DIR: t.dataDir, CACHE_DIR: join(t.dataDir, 'cache'), WORK_DIR: join(t.dataDir, 'work') });
+  worker = spawnWorker(t.url, {
+    DATA_DIR: t.dataDir,
+    CACHE_DIR: join(t.dataDir, 'cache'),
+    WORK_DIR: join(t.dataDir, 'work'),
+  });
   await worker.ready(60_000);
 };
 const imageIds = async (datasetId: number) =>
-  (await t.db.execute<{ id: string }>(sql`SELECT id FROM dataset_images WHERE dataset_id = ${datasetId} ORDER BY file_name`)).rows.map((r) => r.id);
+  (
+    await t.db.execute<{ id: string }>(
+      sql`SELECT id FROM dataset_images WHERE dataset_id = ${datasetId} ORDER BY file_name`,
+    )
+  ).rows.map((r) => r.id);
 
 describe('performance evaluation', () => {
   it('refuses a model not done, a dataset of another purpose or task, and other projects', async () => {
-    const running = await insertDoneLearning(t.db, t.storage, { projectId: p.project.id, name: 'busy', modelDir: null, status: 'running' });
-    const od = await insertDoneLearning(t.db, t.storage, { projectId: p.project.id, name: 'det', modelDir: null, task: 'od' });
+    const running = await insertDoneLearning(t.db, t.storage, {
+      projectId: p.project.id,
+      name: 'busy',
+      modelDir: null,
+      status: 'running',
+    });
+    const od = await insertDoneLearning(t.db, t.storage, {
+      projectId: p.project.id,
+      name: 'det',
+      modelDir: null,
+      task: 'od',
+    });
 
     const notDone = await api('POST', '/api/v2/evaluations', { model_id: running, dataset_id: evalDs });
     expect(notDone.statusCode).toBe(409);
-    expect(notDone.json().error).toMatchObject({ code: 'LEARNING_NOT_DONE', message: 'Only a model whose training is done can be used.' });
+    expect(notDone.json().error).toMatchObject({
+      code: 'LEARNING_NOT_DONE',
+      message: 'Only a model whose training is done can be used.',
+    });
 
     const purpose = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: prepDs });
     expect(purpose.statusCode).toBe(400);
-    expect(purpose.json().error).toMatchObject({ code: 'DATASET_PURPOSE_MISMATCH', message: "This work needs a dataset of purpose 'evaluation'." });
+    expect(purpose.json().error).toMatchObject({
+      code: 'DATASET_PURPOSE_MISMATCH',
+      message: "This work needs a dataset of purpose 'evaluation'.",
+    });
 
     const task = await api('POST', '/api/v2/evaluations', { model_id: od, dataset_id: evalDs });
     expect(task.statusCode).toBe(400);
-    expect(task.json().error).toMatchObject({ code: 'EVALUATION_TASK_MISMATCH', message: 'The model (od) and the dataset (cf) are of different types.' });
+    expect(task.json().error).toMatchObject({
+      code: 'EVALUATION_TASK_MISMATCH',
+      message: 'The model (od) and the dataset (cf) are of different types.',
+    });
 
-    const unknown = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: evalDs, params: { foo: 1 } });
+    const unknown = await api('POST', '/api/v2/evaluations', {
+      model_id: model,
+      dataset_id: evalDs,
+      params: { foo: 1 },
+    });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error).toMatchObject({ code: 'TRAIN_PARAM_UNKNOWN', message: 'The algorithm has no parameter foo.' });
-    const invalid = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: evalDs, params: { batchSize: 0 } });
+    expect(unknown.json().error).toMatchObject({
+      code: 'TRAIN_PARAM_UNKNOWN',
+      message: 'The algorithm has no parameter foo.',
+    });
+    const invalid = await api('POST', '/api/v2/evaluations', {
+      model_id: model,
+      dataset_id: evalDs,
+      params: { batchSize: 0 },
+    });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().error).toMatchObject({ code: 'TRAIN_PARAM_INVALID', message: 'Parameter batchSize must lie between 1 and 256.' });
+    expect(invalid.json().error).toMatchObject({
+      code: 'TRAIN_PARAM_INVALID',
+      message: 'Parameter batchSize must lie between 1 and 256.',
+    });
 
     const other = await projectWithMember(t);
-    const hidden = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: evalDs }, other.headers);
+    const hidden = await api(
+      'POST',
+      '/api/v2/evaluations',
+      { model_id: model, dataset_id: evalDs },
+      other.headers,
+    );
     expect(hidden.statusCode).toBe(404);
     const list = await api('GET', `/api/v2/evaluations?project_id=${p.project.id}`);
     expect(list.json().data).toEqual({ data: [], total: 0 });
   });
 
   it('a waiting evaluation cancels at once and releases the dataset; a second cancel is refused', async () => {
-    const res = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: evalDs, name: 'to_cancel' });
+    const res = await api('POST', '/api/v2/evaluations', {
+      model_id: model,
+      dataset_id: evalDs,
+      name: 'to_cancel',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id as number;
-    expect(res.json().data).toMatchObject({ status: 'waiting', queue_position: 1, model: { id: model, name: 'm1' } });
+    expect(res.json().data).toMatchObject({
+      status: 'waiting',
+      queue_position: 1,
+      model: { id: model, name: 'm1' },
+    });
     const c = await api('POST', `/api/v2/evaluations/${id}/cancel`);
     expect(c.statusCode, c.body).toBe(200);
     expect(c.json().data).toMatchObject({ status: 'canceled' });
@@ -106,7 +167,11 @@ describe('performance evaluation', () => {
   });
 
   it('a running evaluation asked to cancel stops, keeps no results and releases the dataset', async () => {
-    const res = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: evalDs, name: 'stop_me' });
+    const res = await api('POST', '/api/v2/evaluations', {
+      model_id: model,
+      dataset_id: evalDs,
+      name: 'stop_me',
+    });
     const id = res.json().data.id as number;
     const jobId = res.json().data.job_id as string;
     // As the job runner does when it takes the job: pg-boss holds it active and the row says running (the
@@ -132,7 +197,9 @@ describe('performance evaluation', () => {
     });
     expect(asked).toMatchObject({ status: 'canceling' });
     expect(out.outcome).toBe('canceled');
-    const job = await t.db.execute<{ cancel_requested: boolean }>(sql`SELECT cancel_requested FROM jobs WHERE id = ${jobId}`);
+    const job = await t.db.execute<{ cancel_requested: boolean }>(
+      sql`SELECT cancel_requested FROM jobs WHERE id = ${jobId}`,
+    );
     expect(job.rows[0]!.cancel_requested).toBe(true);
     await t.db.execute(sql`UPDATE jobs SET status = 'cancelled', finished_at = now() WHERE id = ${jobId}`);
     const e = await evaluation(id);
@@ -146,10 +213,19 @@ describe('performance evaluation', () => {
 
   let evalId: number;
   it('locks the dataset while it runs, then the worker evaluates it (metrics, timings, results)', async () => {
-    const res = await api('POST', '/api/v2/evaluations', { model_id: model, dataset_id: evalDs, name: 'eval_1' });
+    const res = await api('POST', '/api/v2/evaluations', {
+      model_id: model,
+      dataset_id: evalDs,
+      name: 'eval_1',
+    });
     expect(res.statusCode, res.body).toBe(201);
     evalId = res.json().data.id;
-    expect(res.json().data).toMatchObject({ task: 'cf', status: 'waiting', detail: null, classes: CF_CLASSES });
+    expect(res.json().data).toMatchObject({
+      task: 'cf',
+      status: 'waiting',
+      detail: null,
+      classes: CF_CLASSES,
+    });
 
     // No worker yet: the evaluation waits and holds the dataset lock.
     const [first] = await imageIds(evalDs);
@@ -166,17 +242,24 @@ describe('performance evaluation', () => {
     });
 
     await startWorker();
-    const done = await waitFor(async () => {
-      const e = await evaluation(evalId);
-      return ['done', 'error', 'canceled'].includes(e.status) ? e : null;
-    }, 90_000, 'evaluation done');
+    const done = await waitFor(
+      async () => {
+        const e = await evaluation(evalId);
+        return ['done', 'error', 'canceled'].includes(e.status) ? e : null;
+      },
+      90_000,
+      'evaluation done',
+    );
     expect(done.error, worker?.output()).toBeNull();
     expect(done.status).toBe('done');
     expect(done.progress).toBe(100);
     expect(done.image_count).toBe(12);
     expect(done.detail.task).toBe('cf');
     expect(done.detail.confusion.flat().reduce((a: number, b: number) => a + b, 0)).toBe(12);
-    expect(done.detail.perClass.map((c: { name: string; ok: boolean }) => [c.name, c.ok])).toEqual([['good', true], ['scratch', false]]);
+    expect(done.detail.perClass.map((c: { name: string; ok: boolean }) => [c.name, c.ok])).toEqual([
+      ['good', true],
+      ['scratch', false],
+    ]);
     expect(Object.keys(done.metrics).sort()).toEqual(['accuracy', 'macroF1']);
     expect(done.metrics.accuracy).toBeCloseTo(done.detail.accuracy, 6);
     expect(done.timings.progress_seconds).not.toBeNull();
@@ -186,17 +269,25 @@ describe('performance evaluation', () => {
     expect(locks.rows).toHaveLength(0);
     // The status stream (EventSource ticket) sends the finished evaluation once and closes.
     const ticket = (await api('POST', '/api/auth/sse-ticket')).json().data.ticket as string;
-    const sse = await t.app.inject({ method: 'GET', url: `/api/v2/evaluations/${evalId}/events?ticket=${ticket}` });
+    const sse = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/evaluations/${evalId}/events?ticket=${ticket}`,
+    });
     expect(sse.headers['content-type'], sse.body).toMatch(/text\/event-stream/);
     expect(sse.body).toMatch(/^event: status\ndata: \{.*"status":"done"/);
     const list = (await api('GET', `/api/v2/evaluations?project_id=${p.project.id}&status=done`)).json().data;
     expect(list.total).toBe(1);
-    expect(list.data[0]).toMatchObject({ id: evalId, status: 'done', dataset: { id: evalDs, name: 'evalset' } });
+    expect(list.data[0]).toMatchObject({
+      id: evalId,
+      status: 'done',
+      dataset: { id: evalDs, name: 'evalset' },
+    });
   }, 180_000);
 
   it('filters results by correct/wrong and by confusion-matrix cell, pages them, and signs image URLs', async () => {
     const e = await evaluation(evalId);
-    const q = (s: string) => api('GET', `/api/v2/evaluations/${evalId}/results?${s}`).then((r) => r.json().data);
+    const q = (s: string) =>
+      api('GET', `/api/v2/evaluations/${evalId}/results?${s}`).then((r) => r.json().data);
     const all = await q('perPage=5');
     expect(all.total).toBe(12);
     expect(all.data).toHaveLength(5);
@@ -205,7 +296,12 @@ describe('performance evaluation', () => {
     const correct = (await q('filter=correct&perPage=50')).data;
     const wrong = (await q('filter=wrong&perPage=50')).data;
     expect(correct.length + wrong.length).toBe(12);
-    expect(correct.every((r: { correct: boolean; true_class: number; predicted_class: number }) => r.correct && r.true_class === r.predicted_class)).toBe(true);
+    expect(
+      correct.every(
+        (r: { correct: boolean; true_class: number; predicted_class: number }) =>
+          r.correct && r.true_class === r.predicted_class,
+      ),
+    ).toBe(true);
     expect(wrong.every((r: { correct: boolean }) => !r.correct)).toBe(true);
     expect(correct.length / 12).toBeCloseTo(e.detail.accuracy, 6);
     for (const tc of [0, 1])
@@ -220,7 +316,10 @@ describe('performance evaluation', () => {
     expect(row.mask_url).toBeNull();
     const img = await t.app.inject({ method: 'GET', url: row.thumb_url });
     expect(img.statusCode).toBe(200);
-    const forged = await t.app.inject({ method: 'GET', url: row.thumb_url.replace(/t=.*/, 't=1.2.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx') });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: row.thumb_url.replace(/t=.*/, 't=1.2.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'),
+    });
     expect(forged.statusCode).toBe(404);
   });
 
@@ -228,11 +327,17 @@ describe('performance evaluation', () => {
     const res = await api('POST', `/api/v2/evaluations/${evalId}/download`);
     expect(res.statusCode, res.body).toBe(201);
     const jobId = res.json().data.job_id as string;
-    const item = await waitFor(async () => {
-      const l = (await api('GET', `/api/v2/output/download/request?project_id=${p.project.id}&page=1&perPage=10`)).json().data;
-      const it = l.data.find((d: { job_id: string }) => d.job_id === jobId);
-      return it?.status === 'success' ? it : null;
-    }, 60_000, 'download ready');
+    const item = await waitFor(
+      async () => {
+        const l = (
+          await api('GET', `/api/v2/output/download/request?project_id=${p.project.id}&page=1&perPage=10`)
+        ).json().data;
+        const it = l.data.find((d: { job_id: string }) => d.job_id === jobId);
+        return it?.status === 'success' ? it : null;
+      },
+      60_000,
+      'download ready',
+    );
     expect(item).toMatchObject({ work_name: 'eval_1', file_name: 'eval_1.zip' });
     const file = await t.app.inject({ method: 'GET', url: item.download_path });
     expect(file.statusCode).toBe(200);
@@ -245,33 +350,64 @@ describe('performance evaluation', () => {
   it('compares models with the same class info, refuses a mismatch, a wrong count and trial accounts', async () => {
     const m2 = await insertDoneLearning(t.db, t.storage, { projectId: p.project.id, name: 'm2', modelDir });
     const swapped = CF_CLASSES.map((c) => ({ ...c, ok: !c.ok }));
-    const m3 = await insertDoneLearning(t.db, t.storage, { projectId: p.project.id, name: 'm3', modelDir: null, classes: swapped });
+    const m3 = await insertDoneLearning(t.db, t.storage, {
+      projectId: p.project.id,
+      name: 'm3',
+      modelDir: null,
+      classes: swapped,
+    });
 
     const check = await api('POST', '/api/v2/compares/check', { model_ids: [model, m3] });
     expect(check.json().data).toEqual({ match: false, mismatch: { model_id: m3, index: 0, reason: 'ok' } });
-    expect((await api('POST', '/api/v2/compares/check', { model_ids: [model, m2] })).json().data).toEqual({ match: true, mismatch: null });
+    expect((await api('POST', '/api/v2/compares/check', { model_ids: [model, m2] })).json().data).toEqual({
+      match: true,
+      mismatch: null,
+    });
 
     const mismatch = await api('POST', '/api/v2/compares', { dataset_id: evalDs, model_ids: [model, m3] });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().error).toMatchObject({ code: 'CLASS_INFO_MISMATCH', message: 'Class info does not match (order, name, OK flag).' });
+    expect(mismatch.json().error).toMatchObject({
+      code: 'CLASS_INFO_MISMATCH',
+      message: 'Class info does not match (order, name, OK flag).',
+    });
     const one = await api('POST', '/api/v2/compares', { dataset_id: evalDs, model_ids: [model] });
     expect(one.statusCode).toBe(400);
     expect(one.json().error.code).toBe('COMPARE_MODEL_COUNT');
 
-    const trialUser = await t.factory.user({ roleId: 5, companyId: p.company.id, projects: { [p.project.id]: [1] } });
-    const trial = await api('POST', '/api/v2/compares', { dataset_id: evalDs, model_ids: [model, m2] }, { ...(await t.loginAs(trialUser)), ...en });
+    const trialUser = await t.factory.user({
+      roleId: 5,
+      companyId: p.company.id,
+      projects: { [p.project.id]: [1] },
+    });
+    const trial = await api(
+      'POST',
+      '/api/v2/compares',
+      { dataset_id: evalDs, model_ids: [model, m2] },
+      { ...(await t.loginAs(trialUser)), ...en },
+    );
     expect(trial.statusCode).toBe(403);
     expect(trial.json().error.code).toBe('TRIAL_NO_COMPARE');
 
-    const res = await api('POST', '/api/v2/compares', { dataset_id: evalDs, model_ids: [model, m2], name: 'cmp' });
+    const res = await api('POST', '/api/v2/compares', {
+      dataset_id: evalDs,
+      model_ids: [model, m2],
+      name: 'cmp',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id as number;
-    expect(res.json().data.evaluations.map((e: { model: { id: number } }) => e.model.id)).toEqual([model, m2]);
+    expect(res.json().data.evaluations.map((e: { model: { id: number } }) => e.model.id)).toEqual([
+      model,
+      m2,
+    ]);
     await startWorker();
-    const done = await waitFor(async () => {
-      const c = (await api('GET', `/api/v2/compares/${id}`)).json().data;
-      return ['done', 'error', 'canceled'].includes(c.status) ? c : null;
-    }, 90_000, 'compare done');
+    const done = await waitFor(
+      async () => {
+        const c = (await api('GET', `/api/v2/compares/${id}`)).json().data;
+        return ['done', 'error', 'canceled'].includes(c.status) ? c : null;
+      },
+      90_000,
+      'compare done',
+    );
     expect(done.status, JSON.stringify(done)).toBe('done');
     expect(done.evaluations.map((e: { status: string }) => e.status)).toEqual(['done', 'done']);
     // The same weights under two names agree on every image.

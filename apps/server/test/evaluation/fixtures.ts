@@ -17,7 +17,11 @@ export const CF_CLASSES = [
 
 /** Trains a 2-class grayscale classifier in a few seconds; answers its model directory. */
 export async function trainTinyCf(dir: string): Promise<string> {
-  await synth.writeClassificationSet(join(dir, 'train'), 16, { size: 32, seed: 21, kinds: ['good', 'scratch'] });
+  await synth.writeClassificationSet(join(dir, 'train'), 16, {
+    size: 32,
+    seed: 21,
+    kinds: ['good', 'scratch'],
+  });
   const data = await readDataset('cf', join(dir, 'train'));
   const res = await train(
     data,
@@ -31,7 +35,14 @@ export async function trainTinyCf(dir: string): Promise<string> {
 export async function insertDoneLearning(
   db: Db,
   storage: Storage,
-  opts: { projectId: number; name: string; modelDir: string | null; task?: string; status?: string; classes?: typeof CF_CLASSES },
+  opts: {
+    projectId: number;
+    name: string;
+    modelDir: string | null;
+    task?: string;
+    status?: string;
+    classes?: typeof CF_CLASSES;
+  },
 ): Promise<number> {
   const res = await db.execute<{ id: number }>(sql`
     INSERT INTO learnings (project_id, dataset_name, name, task, engine_key, algorithm_name, params, classes,
@@ -55,18 +66,35 @@ export async function insertDoneLearning(
 export async function uploadCfDataset(
   t: DatasetTestApp,
   dir: string,
-  p: { projectId: number; headers: Record<string, string>; name: string; purpose?: 'evaluation' | 'preprocessing'; perClass?: number; seed?: number },
+  p: {
+    projectId: number;
+    headers: Record<string, string>;
+    name: string;
+    purpose?: 'evaluation' | 'preprocessing';
+    perClass?: number;
+    seed?: number;
+  },
 ): Promise<number> {
   const src = join(dir, `set-${p.name}`);
-  await synth.writeClassificationSet(src, p.perClass ?? 6, { size: 32, seed: p.seed ?? 22, kinds: ['good', 'scratch'] });
+  await synth.writeClassificationSet(src, p.perClass ?? 6, {
+    size: 32,
+    seed: p.seed ?? 22,
+    kinds: ['good', 'scratch'],
+  });
   const items = [];
   for (const cls of ['good', 'scratch'])
-    for (const f of (await readdir(join(src, cls))).sort()) items.push({ name: `f1/${cls}/${f}`, data: await readFile(join(src, cls, f)) });
+    for (const f of (await readdir(join(src, cls))).sort())
+      items.push({ name: `f1/${cls}/${f}`, data: await readFile(join(src, cls, f)) });
   const body = multipart(
     { project_id: p.projectId, name: p.name, type: 'cf', purpose: p.purpose ?? 'evaluation' },
     [{ name: `${p.name}.zip`, data: await zip(items) }],
   );
-  const up = await t.app.inject({ method: 'POST', url: '/api/v2/datasets/upload', payload: body.payload, headers: { ...p.headers, ...body.headers } });
+  const up = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/datasets/upload',
+    payload: body.payload,
+    headers: { ...p.headers, ...body.headers },
+  });
   expect(up.statusCode, up.body).toBe(201);
   return up.json().data.dataset_id as number;
 }

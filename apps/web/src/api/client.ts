@@ -39,7 +39,8 @@ export const setSessionHandlers = (h: SessionHandlers) => {
  */
 export function handleSessionAnswer(err: ApiError, sentToken: boolean): void {
   if (err.status === 503 && err.code === ErrorCode.Maintenance) handlers?.onMaintenance(err.message);
-  else if (err.status === 403 && err.code === ErrorCode.AccountExpired) handlers?.onAccountExpired(err.message);
+  else if (err.status === 403 && err.code === ErrorCode.AccountExpired)
+    handlers?.onAccountExpired(err.message);
   else if (err.status === 401 && sentToken) handlers?.onUnauthorized();
 }
 
@@ -52,11 +53,16 @@ export function apiBase(): string {
 }
 
 export function buildUrl(path: string, query?: Query): string {
-  const url = new URL(apiBase() + path, typeof location !== 'undefined' ? location.origin : 'http://localhost');
+  const url = new URL(
+    apiBase() + path,
+    typeof location !== 'undefined' ? location.origin : 'http://localhost',
+  );
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   }
-  return url.origin === (typeof location !== 'undefined' ? location.origin : '') ? url.pathname + url.search : url.href;
+  return url.origin === (typeof location !== 'undefined' ? location.origin : '')
+    ? url.pathname + url.search
+    : url.href;
 }
 
 async function readError(res: Response): Promise<ApiError> {
@@ -66,7 +72,9 @@ async function readError(res: Response): Promise<ApiError> {
   } catch {
     // Not JSON (proxy page, empty body): fall through with no message.
   }
-  const e = (body as { error?: { code?: string; message?: string; field?: string; details?: unknown } } | null)?.error;
+  const e = (
+    body as { error?: { code?: string; message?: string; field?: string; details?: unknown } } | null
+  )?.error;
   const detail = (body as { detail?: { message?: string }; message?: string } | null) ?? null;
   const message = e?.message ?? detail?.detail?.message ?? detail?.message ?? '';
   return new ApiError(res.status, e?.code ?? String(res.status), message, e?.field, e?.details);
@@ -133,7 +141,8 @@ export const api = {
   get: <T>(path: string, opts?: Opts) => request<T>(path, { ...opts, method: 'GET' }),
   post: <T>(path: string, body?: unknown, opts?: Opts) => request<T>(path, { ...opts, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, opts?: Opts) => request<T>(path, { ...opts, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, opts?: Opts) => request<T>(path, { ...opts, method: 'PATCH', body }),
+  patch: <T>(path: string, body?: unknown, opts?: Opts) =>
+    request<T>(path, { ...opts, method: 'PATCH', body }),
   delete: <T>(path: string, opts?: Opts) => request<T>(path, { ...opts, method: 'DELETE' }),
 };
 

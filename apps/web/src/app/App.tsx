@@ -17,7 +17,11 @@ export function App({ config }: { config: AppConfig }) {
   const router = useMemo(() => createAppRouter(), []);
   return (
     <AppConfigProvider value={config}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesFor(config.productName)} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesFor(config.productName)}
+        defaultColorScheme="light"
+      >
         <ModalsProvider>
           <Notifications position="bottom-left" limit={4} style={{ maxWidth: LAYOUT.toastMaxWidth }} />
           <QueryClientProvider client={queryClient}>

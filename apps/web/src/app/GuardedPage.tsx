@@ -36,9 +36,21 @@ export function GuardedPage({ meta, page: Page }: { meta: RouteMeta; page: Compo
     case 'notFound':
       return <NotFoundPage />;
     case 'noProject':
-      return <StatePanel testId="no-project" icon={<IconFolderOff size={32} stroke={1.5} />} title={t('common:session.noProject')} />;
+      return (
+        <StatePanel
+          testId="no-project"
+          icon={<IconFolderOff size={32} stroke={1.5} />}
+          title={t('common:session.noProject')}
+        />
+      );
     case 'noPermission':
-      return <StatePanel testId="no-permission" icon={<IconLock size={32} stroke={1.5} />} title={t('common:session.noPermission')} />;
+      return (
+        <StatePanel
+          testId="no-permission"
+          icon={<IconLock size={32} stroke={1.5} />}
+          title={t('common:session.noPermission')}
+        />
+      );
     default:
       return (
         <Suspense fallback={<Spinner />}>

@@ -13,7 +13,8 @@ export function RouteErrorPage() {
   if (isChunkLoadError(error) && reloadOnceForChunkError()) return <Spinner />;
   // SPEC §8: the title of a failed load falls back to 'Error'.
   document.title = t('common:error.title');
-  const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : '';
+  const message =
+    error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : '';
   return (
     <Stack align="center" justify="center" mih="60vh" gap="sm" data-testid="route-error">
       <Title order={2}>{t('common:error.title')}</Title>

@@ -5,7 +5,9 @@ const RELOAD_FLAG = 'sightline.chunkReloaded';
 
 export function isChunkLoadError(err: unknown): boolean {
   const msg = err instanceof Error ? `${err.name} ${err.message}` : String(err);
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk/i.test(msg);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk/i.test(
+    msg,
+  );
 }
 
 /** Reloads once per tab session; a second failure is shown by the error page instead of looping. */

@@ -34,7 +34,9 @@ const CompanyDetailPage = lazyPage(() => import('../features/company/pages/Compa
 const ProjectListPage = lazyPage(() => import('../features/project/pages/ProjectListPage'));
 const ProjectFormPage = lazyPage(() => import('../features/project/pages/ProjectFormPage'));
 const ProjectDetailPage = lazyPage(() => import('../features/project/pages/ProjectDetailPage'));
-const ProjectParticipantsPage = lazyPage(() => import('../features/participant/pages/ProjectParticipantsPage'));
+const ProjectParticipantsPage = lazyPage(
+  () => import('../features/participant/pages/ProjectParticipantsPage'),
+);
 const ProjectManagersPage = lazyPage(() => import('../features/participant/pages/ProjectManagersPage'));
 const UserListPage = lazyPage(() => import('../features/user/pages/UserListPage'));
 const UserFormPage = lazyPage(() => import('../features/user/pages/UserFormPage'));
@@ -50,7 +52,14 @@ const MyUsageProjectsPage = lazyPage(() => import('../features/project/pages/MyU
 type Entry = [path: string, page: ComponentType, title: string, opts?: { public?: boolean }];
 
 function group(layout: LayoutName, area: Area, entries: Entry[]): AppRoute[] {
-  return entries.map(([path, page, title, opts]) => ({ path, page, title, layout, area, public: opts?.public }));
+  return entries.map(([path, page, title, opts]) => ({
+    path,
+    page,
+    title,
+    layout,
+    area,
+    public: opts?.public,
+  }));
 }
 const PUBLIC = { public: true };
 
@@ -198,4 +207,13 @@ const admin = group('admin', 'admin', [
   ['/admin/statistics/trend', soon, 'nav:useHistory'],
 ]);
 
-export const APP_ROUTES: AppRoute[] = [...auth, ...general, ...fluid, ...usage, ...train, ...monitoring, ...my, ...admin];
+export const APP_ROUTES: AppRoute[] = [
+  ...auth,
+  ...general,
+  ...fluid,
+  ...usage,
+  ...train,
+  ...monitoring,
+  ...my,
+  ...admin,
+];

@@ -20,7 +20,10 @@ export default function ComingSoonPage() {
         </>
       }
       body={t('common:comingSoon.body')}
-      action={{ label: t('common:comingSoon.back'), onClick: () => void (window.history.length > 1 ? navigate(-1) : navigate('/')) }}
+      action={{
+        label: t('common:comingSoon.back'),
+        onClick: () => void (window.history.length > 1 ? navigate(-1) : navigate('/')),
+      }}
     />
   );
 }

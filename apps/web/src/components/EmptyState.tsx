@@ -4,7 +4,15 @@ import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function EmptyState({ message, icon, py = 48 }: { message?: ReactNode; icon?: ReactNode; py?: number }) {
+export function EmptyState({
+  message,
+  icon,
+  py = 48,
+}: {
+  message?: ReactNode;
+  icon?: ReactNode;
+  py?: number;
+}) {
   const { t } = useTranslation();
   return (
     <Stack align="center" gap="xs" py={py} data-testid="empty-state">

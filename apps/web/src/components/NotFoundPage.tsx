@@ -18,7 +18,14 @@ export default function NotFoundPage() {
       <Title order={1} size="h2">
         {t('common:notFound.title')}
       </Title>
-      <Button component={Link} to="/" variant="light" radius="xl" mt="md" leftSection={<IconArrowLeft size={16} />}>
+      <Button
+        component={Link}
+        to="/"
+        variant="light"
+        radius="xl"
+        mt="md"
+        leftSection={<IconArrowLeft size={16} />}
+      >
         {t('common:notFound.back')}
       </Button>
     </Stack>

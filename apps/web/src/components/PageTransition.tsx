@@ -11,7 +11,12 @@ export function PageTransition({ children }: { children: ReactNode }) {
     prev.current = { path: pathname, dir: transitionFor(prev.current.path, pathname) };
   }
   return (
-    <div key={pathname} className={classes.page} data-direction={prev.current.dir} data-testid="page-transition">
+    <div
+      key={pathname}
+      className={classes.page}
+      data-direction={prev.current.dir}
+      data-testid="page-transition"
+    >
       {children}
     </div>
   );

@@ -46,7 +46,12 @@ export function Pager({ page, total, perPage = PAGER.perPage, onChange }: PagerP
         </UnstyledButton>
       ))}
       {nav(t('common:pager.nextGroup'), <IconChevronRight size={16} />, w.nextGroupPage, 'pager-next')}
-      {nav(t('common:pager.last'), <IconChevronsRight size={16} />, page < w.totalPages ? w.totalPages : null, 'pager-last')}
+      {nav(
+        t('common:pager.last'),
+        <IconChevronsRight size={16} />,
+        page < w.totalPages ? w.totalPages : null,
+        'pager-last',
+      )}
     </Group>
   );
 }

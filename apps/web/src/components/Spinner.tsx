@@ -3,7 +3,13 @@ import { Center, Loader } from '@mantine/core';
 import { POPUP_DELAY_MS } from '@sightline/domain';
 import { useEffect, useState } from 'react';
 
-export function Spinner({ delayMs = POPUP_DELAY_MS, minHeight = 240 }: { delayMs?: number; minHeight?: number | string }) {
+export function Spinner({
+  delayMs = POPUP_DELAY_MS,
+  minHeight = 240,
+}: {
+  delayMs?: number;
+  minHeight?: number | string;
+}) {
   const [visible, setVisible] = useState(delayMs === 0);
   useEffect(() => {
     const id = setTimeout(() => setVisible(true), delayMs);

@@ -18,8 +18,14 @@ export function confirm(o: ConfirmOptions): Promise<boolean> {
       title: o.title,
       centered: true,
       children: o.message ? <Text size="sm">{o.message}</Text> : null,
-      labels: { confirm: o.confirmLabel ?? i18n.t('common:actions.confirm'), cancel: o.cancelLabel ?? i18n.t('common:actions.cancel') },
-      confirmProps: { color: o.danger ? 'red' : 'crimson', 'data-testid': 'confirm-ok' } as Record<string, unknown>,
+      labels: {
+        confirm: o.confirmLabel ?? i18n.t('common:actions.confirm'),
+        cancel: o.cancelLabel ?? i18n.t('common:actions.cancel'),
+      },
+      confirmProps: { color: o.danger ? 'red' : 'crimson', 'data-testid': 'confirm-ok' } as Record<
+        string,
+        unknown
+      >,
       cancelProps: { variant: 'default', 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),

@@ -8,7 +8,12 @@ export interface PagerWindow {
   nextGroupPage: number | null;
 }
 
-export function pagerWindow(page: number, total: number, perPage: number = PAGER.perPage, visible: number = PAGER.visiblePages): PagerWindow {
+export function pagerWindow(
+  page: number,
+  total: number,
+  perPage: number = PAGER.perPage,
+  visible: number = PAGER.visiblePages,
+): PagerWindow {
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, page), totalPages);
   const start = Math.floor((current - 1) / visible) * visible + 1;

@@ -26,7 +26,11 @@ export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<Ap
     const res = await fetchImpl('/api/config');
     if (!res.ok) return current;
     const body = (await res.json()) as { data?: Record<string, unknown> } & Record<string, unknown>;
-    const raw = (body.data ?? body) as { product_name?: string; ssl?: boolean; maintenance?: boolean | { active?: boolean; applies?: boolean } };
+    const raw = (body.data ?? body) as {
+      product_name?: string;
+      ssl?: boolean;
+      maintenance?: boolean | { active?: boolean; applies?: boolean };
+    };
     const productName = (PRODUCT_NAMES as readonly string[]).includes(raw.product_name ?? '')
       ? (raw.product_name as ProductName)
       : 'onprem';

@@ -18,7 +18,10 @@ export function zodValidate<T extends z.ZodType>(schema: T, fallbacks: Record<st
     for (const issue of result.error.issues) {
       const field = issue.path.map(String).join('.');
       if (errors[field]) continue;
-      const params = { min: MIN_IDENTIFIER_LENGTH, ...((issue as { params?: Record<string, string | number> }).params ?? {}) };
+      const params = {
+        min: MIN_IDENTIFIER_LENGTH,
+        ...((issue as { params?: Record<string, string | number> }).params ?? {}),
+      };
       errors[field] = ERROR_MESSAGES[issue.message]
         ? errorMessage(issue.message, currentLocale(), params)
         : fallbacks[field]
@@ -33,7 +36,11 @@ export function zodValidate<T extends z.ZodType>(schema: T, fallbacks: Record<st
  * Shows a server validation answer ({error:{code,message,field}}) under the matching input.
  * Returns false when the error is not a field error, so the caller can flash it instead.
  */
-export function applyServerFieldError<V>(form: UseFormReturnType<V>, err: unknown, fieldMap: Record<string, string> = {}): boolean {
+export function applyServerFieldError<V>(
+  form: UseFormReturnType<V>,
+  err: unknown,
+  fieldMap: Record<string, string> = {},
+): boolean {
   if (!(err instanceof ApiError) || !err.field) return false;
   const field = fieldMap[err.field] ?? err.field;
   if (!(field in (form.getValues() as object)) && !field.includes('.')) return false;

@@ -19,7 +19,12 @@ export interface EditSession {
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel'] as const;
 
-export function useEditSession({ timeoutMs, onAutosave, onEnd, enabled = true }: UseEditSessionOptions): EditSession {
+export function useEditSession({
+  timeoutMs,
+  onAutosave,
+  onEnd,
+  enabled = true,
+}: UseEditSessionOptions): EditSession {
   const [phase, setPhase] = useState<EditSessionPhase>('active');
   // Latest callbacks without restarting the clock on every render.
   const cb = useRef({ onAutosave, onEnd });

@@ -22,7 +22,12 @@ export const savedProjectId = (): number | null => readJson<{ id: number }>(PROJ
 export const savedLineId = (): number | null => readJson<{ id: number }>(LINE)?.id ?? null;
 
 export function saveCurrent(project: UserProject | null, line: ProjectLine | null): void {
-  if (project) Cookies.set(PROJECT, JSON.stringify({ id: project.id, code: project.code, title: project.title }), opts());
+  if (project)
+    Cookies.set(
+      PROJECT,
+      JSON.stringify({ id: project.id, code: project.code, title: project.title }),
+      opts(),
+    );
   else Cookies.remove(PROJECT, { path: '/' });
   if (line) Cookies.set(LINE, JSON.stringify({ id: line.id, code: line.code ?? null }), opts());
   else Cookies.remove(LINE, { path: '/' });

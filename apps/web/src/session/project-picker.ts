@@ -10,7 +10,11 @@ export interface Picked {
  * Keeps the remembered project when the user still has it (and its line when still there);
  * otherwise the first project, then the default project, each with its first line.
  */
-export function pickCurrent(user: Pick<UserInfo, 'projects' | 'default_project'>, savedProjectId?: number | null, savedLineId?: number | null): Picked {
+export function pickCurrent(
+  user: Pick<UserInfo, 'projects' | 'default_project'>,
+  savedProjectId?: number | null,
+  savedLineId?: number | null,
+): Picked {
   const kept = savedProjectId != null ? user.projects.find((p) => p.id === savedProjectId) : undefined;
   if (kept) {
     const line = kept.lines.find((l) => l.id === savedLineId) ?? kept.lines[0] ?? null;

@@ -116,7 +116,10 @@ function clearSession(): void {
 export type LogoutReason = 'user' | 'expired' | 'maintenance' | 'accountExpired';
 
 /** Ends the session and goes to the login page. The confirmation is asked by the caller (header). */
-export async function logout({ reason = 'user' as LogoutReason, message }: { reason?: LogoutReason; message?: string } = {}) {
+export async function logout({
+  reason = 'user' as LogoutReason,
+  message,
+}: { reason?: LogoutReason; message?: string } = {}) {
   if (getToken() && reason === 'user') {
     try {
       await api.post('/api/auth/logout');
@@ -144,7 +147,9 @@ setSessionHandlers({
 export async function chooseProject(project: UserProject): Promise<boolean> {
   let endDate: string | null | undefined = project.end_date;
   try {
-    const limit = await api.get<{ end_date?: string | null } | null>(`/api/v2/project-limit/${project.id}/get`);
+    const limit = await api.get<{ end_date?: string | null } | null>(
+      `/api/v2/project-limit/${project.id}/get`,
+    );
     endDate = limit?.end_date ?? null;
   } catch (err) {
     // Absent data means no limit; a missing limit record answers 404.

@@ -1,11 +1,20 @@
 // Shapes of GET /api/user/information (SPEC §4, §7) as the web uses them.
-import type { Line, ProjectPermissionId, RoleId, UserInformation, UserProject as DomainUserProject } from '@sightline/domain';
+import type {
+  Line,
+  ProjectPermissionId,
+  RoleId,
+  UserInformation,
+  UserProject as DomainUserProject,
+} from '@sightline/domain';
 
 /** A line as the header and monitoring pages use it (domain Line with optional display fields). */
 export type ProjectLine = Pick<Line, 'id'> & Partial<Omit<Line, 'id'>> & { title?: string };
 
 /** A project the user takes part in; the default project is normalized into the same shape. */
-export interface UserProject extends Omit<DomainUserProject, 'lines' | 'permissions' | 'company' | 'end_date'> {
+export interface UserProject extends Omit<
+  DomainUserProject,
+  'lines' | 'permissions' | 'company' | 'end_date'
+> {
   company?: DomainUserProject['company'];
   end_date?: string | null;
   lines: ProjectLine[];
@@ -13,8 +22,10 @@ export interface UserProject extends Omit<DomainUserProject, 'lines' | 'permissi
 }
 
 /** GET /api/user/information (packages/domain userInformationSchema), narrowed for the web. */
-export interface UserInfo
-  extends Omit<UserInformation, 'role_id' | 'projects' | 'default_project' | 'permissions' | 'password_changed_at'> {
+export interface UserInfo extends Omit<
+  UserInformation,
+  'role_id' | 'projects' | 'default_project' | 'permissions' | 'password_changed_at'
+> {
   role_id: RoleId;
   projects: UserProject[];
   default_project: UserProject | null;
@@ -29,7 +40,8 @@ export interface LookupItem {
   [k: string]: unknown;
 }
 
-export type LookupName = 'labeling_type_list' | 'work_type_list' | 'process_type_list' | 'usage_type_list' | 'permission';
+export type LookupName =
+  'labeling_type_list' | 'work_type_list' | 'process_type_list' | 'usage_type_list' | 'permission';
 export const LOOKUP_NAMES: LookupName[] = [
   'labeling_type_list',
   'work_type_list',

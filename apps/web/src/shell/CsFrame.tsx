@@ -24,10 +24,22 @@ export function CsFrame() {
   return (
     <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
       {open ? (
-        <Paper shadow="xl" radius="lg" p="lg" w={nav.helpWidget ? 380 : 300} withBorder data-testid="cs-frame">
+        <Paper
+          shadow="xl"
+          radius="lg"
+          p="lg"
+          w={nav.helpWidget ? 380 : 300}
+          withBorder
+          data-testid="cs-frame"
+        >
           <Group justify="space-between" mb="xs">
             <Title order={4}>{t('common:cs.title')}</Title>
-            <ActionIcon variant="subtle" color="gray" onClick={() => setOpen(false)} aria-label={t('common:actions.close')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              onClick={() => setOpen(false)}
+              aria-label={t('common:actions.close')}
+            >
               <IconX size={16} />
             </ActionIcon>
           </Group>
@@ -42,7 +54,13 @@ export function CsFrame() {
                   {t('faq:title')}
                 </Text>
                 <FaqList categories={faqCategories(pathname)} />
-                <Button component={Link} to={customerServiceHref(userId)} mt="sm" onClick={() => setOpen(false)} data-testid="cs-inquiry">
+                <Button
+                  component={Link}
+                  to={customerServiceHref(userId)}
+                  mt="sm"
+                  onClick={() => setOpen(false)}
+                  data-testid="cs-inquiry"
+                >
                   {t('faq:goCs')}
                 </Button>
               </>
@@ -55,7 +73,16 @@ export function CsFrame() {
           </Stack>
         </Paper>
       ) : (
-        <ActionIcon size={52} radius="xl" variant="filled" color="crimson" onClick={() => setOpen(true)} aria-label={t('common:cs.open')} data-testid="cs-button" style={{ boxShadow: '0 8px 24px rgba(155,27,48,.35)' }}>
+        <ActionIcon
+          size={52}
+          radius="xl"
+          variant="filled"
+          color="crimson"
+          onClick={() => setOpen(true)}
+          aria-label={t('common:cs.open')}
+          data-testid="cs-button"
+          style={{ boxShadow: '0 8px 24px rgba(155,27,48,.35)' }}
+        >
           <IconHeadset size={26} stroke={1.6} />
         </ActionIcon>
       )}

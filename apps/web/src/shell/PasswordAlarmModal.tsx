@@ -15,7 +15,8 @@ export function PasswordAlarmModal() {
   const navigate = useNavigate();
   const [dismissed, setDismissed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const opened = !!user?.password_alarm && !user.reset_admin && !dismissed && pathname !== '/my/change-password';
+  const opened =
+    !!user?.password_alarm && !user.reset_admin && !dismissed && pathname !== '/my/change-password';
 
   const later = async () => {
     setBusy(true);
@@ -45,7 +46,12 @@ export function PasswordAlarmModal() {
     >
       <Text size="sm">{t('common:passwordAlarm.body')}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" loading={busy} onClick={() => void later()} data-testid="password-alarm-later">
+        <Button
+          variant="default"
+          loading={busy}
+          onClick={() => void later()}
+          data-testid="password-alarm-later"
+        >
           {t('common:passwordAlarm.later')}
         </Button>
         <Button

@@ -41,7 +41,10 @@ export class DatasetFilesRepository {
 
   /** The subset of ids that are dataset images. */
   async knownImageIds(ids: string[]): Promise<Set<string>> {
-    const rows = await this.db.select({ id: datasetImages.id }).from(datasetImages).where(inArray(datasetImages.id, ids));
+    const rows = await this.db
+      .select({ id: datasetImages.id })
+      .from(datasetImages)
+      .where(inArray(datasetImages.id, ids));
     return new Set(rows.map((r) => r.id));
   }
 

@@ -31,7 +31,11 @@ export class DownloadRepository {
   }
 
   async list(projectId: number, kind: 'dataset' | 'output', userId: number, page: number, perPage: number) {
-    const where = and(eq(downloadRequests.projectId, projectId), eq(downloadRequests.kind, kind), eq(downloadRequests.userId, userId));
+    const where = and(
+      eq(downloadRequests.projectId, projectId),
+      eq(downloadRequests.kind, kind),
+      eq(downloadRequests.userId, userId),
+    );
     const rows = await this.base()
       .where(where)
       .orderBy(desc(downloadRequests.createdAt))

@@ -1,5 +1,17 @@
 // Drizzle mirror of migrations/0200_datasets.sql. SQL is the source of truth.
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { projects, users } from './core';
 import { jobs } from './jobs';
 

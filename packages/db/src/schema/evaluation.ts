@@ -1,7 +1,18 @@
 // Drizzle mirror of migrations/0310_evaluation.sql (compares, evaluations, evaluation_results). SQL is the
 // source of truth. learning_id points at learnings (0300_learning.sql); kept as a plain column here so this
 // file does not depend on the learning schema module.
-import { bigint, boolean, integer, jsonb, pgTable, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { projects, users } from './core';
 import { jobs } from './jobs';
 import { datasetImages, datasets } from './datasets';

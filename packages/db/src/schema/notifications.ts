@@ -10,8 +10,12 @@ export const notifications = pgTable('notifications', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
-  type: text('type', { enum: ['labeling', 'compare_inference', 'compare', 'learning', 'inference'] }).notNull(),
-  status: text('status', { enum: ['done', 'in_progress'] }).notNull().default('in_progress'),
+  type: text('type', {
+    enum: ['labeling', 'compare_inference', 'compare', 'learning', 'inference'],
+  }).notNull(),
+  status: text('status', { enum: ['done', 'in_progress'] })
+    .notNull()
+    .default('in_progress'),
   progress: integer('progress').notNull().default(0),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),

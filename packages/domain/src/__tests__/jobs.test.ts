@@ -5,7 +5,10 @@ describe('jobs union', () => {
   it('lists every kind once and validates payloads per kind', () => {
     expect(JOB_KINDS).toContain('system.sleep');
     expect(new Set(JOB_KINDS).size).toBe(JOB_KINDS.length);
-    expect(jobSchema.parse({ kind: 'system.sleep', payload: { ms: 5 } })).toEqual({ kind: 'system.sleep', payload: { ms: 5, steps: 10 } });
+    expect(jobSchema.parse({ kind: 'system.sleep', payload: { ms: 5 } })).toEqual({
+      kind: 'system.sleep',
+      payload: { ms: 5, steps: 10 },
+    });
     expect(jobSchema.safeParse({ kind: 'system.sleep', payload: { ms: -1 } }).success).toBe(false);
     expect(jobSchema.safeParse({ kind: 'no.such', payload: {} }).success).toBe(false);
   });

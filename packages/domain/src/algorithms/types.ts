@@ -22,11 +22,17 @@ export const algorithmParamSchema = z
     integer: z.boolean().default(false),
   })
   .refine((p) => p.min <= p.max, { message: 'min must not exceed max', path: ['min'] })
-  .refine((p) => p.default >= p.min && p.default <= p.max, { message: 'default must lie in min..max', path: ['default'] })
-  .refine((p) => !p.integer || (Number.isInteger(p.default) && Number.isInteger(p.min) && Number.isInteger(p.max)), {
-    message: 'integer parameter needs whole default, min and max',
+  .refine((p) => p.default >= p.min && p.default <= p.max, {
+    message: 'default must lie in min..max',
     path: ['default'],
-  });
+  })
+  .refine(
+    (p) => !p.integer || (Number.isInteger(p.default) && Number.isInteger(p.min) && Number.isInteger(p.max)),
+    {
+      message: 'integer parameter needs whole default, min and max',
+      path: ['default'],
+    },
+  );
 export type AlgorithmParam = z.infer<typeof algorithmParamSchema>;
 export type AlgorithmParamInput = z.input<typeof algorithmParamSchema>;
 
@@ -44,9 +50,8 @@ export const algorithmSchema = z
     inferenceParams: z.array(algorithmParamSchema),
     augmentationParams: z.array(algorithmParamSchema),
   })
-  .refine(
-    (a) => PARAM_SETS.every((s) => new Set(a[s].map((p) => p.key)).size === a[s].length),
-    { message: 'parameter keys must be unique within a set' },
-  );
+  .refine((a) => PARAM_SETS.every((s) => new Set(a[s].map((p) => p.key)).size === a[s].length), {
+    message: 'parameter keys must be unique within a set',
+  });
 export type Algorithm = z.infer<typeof algorithmSchema>;
 export type AlgorithmInput = z.input<typeof algorithmSchema>;

@@ -16,7 +16,10 @@ export function paramValuesSchema(params: readonly AlgorithmParam[]) {
 }
 
 /** Values filled with defaults; throws a ZodError naming the key when a value is unknown or out of range. */
-export function resolveParams(params: readonly AlgorithmParam[], values: Record<string, unknown> = {}): ParamValues {
+export function resolveParams(
+  params: readonly AlgorithmParam[],
+  values: Record<string, unknown> = {},
+): ParamValues {
   const given = paramValuesSchema(params).parse(values) as Record<string, number | undefined>;
   const out: ParamValues = {};
   for (const p of params) out[p.key] = given[p.key] ?? p.default;

@@ -3,7 +3,13 @@
 import { z } from 'zod';
 import { NOTIFICATION_PAGE_SIZE } from '../constants';
 
-export const NOTIFICATION_TYPES = ['labeling', 'compare_inference', 'compare', 'learning', 'inference'] as const;
+export const NOTIFICATION_TYPES = [
+  'labeling',
+  'compare_inference',
+  'compare',
+  'learning',
+  'inference',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** SPEC §4: a notification is done or in progress. */
 export const NOTIFICATION_STATUS = ['done', 'in_progress'] as const;

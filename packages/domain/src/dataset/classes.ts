@@ -65,9 +65,26 @@ export function mergeClassesError(
 
 /** Default palette picked round-robin for new classes (the web may offer its 50-colour palette). */
 export const CLASS_COLORS = [
-  '#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#46f0f0', '#f032e6',
-  '#bcf60c', '#fabebe', '#008080', '#e6beff', '#9a6324', '#fffac8', '#800000', '#aaffc3',
-  '#808000', '#ffd8b1', '#000075', '#808080',
+  '#e6194b',
+  '#3cb44b',
+  '#ffe119',
+  '#4363d8',
+  '#f58231',
+  '#911eb4',
+  '#46f0f0',
+  '#f032e6',
+  '#bcf60c',
+  '#fabebe',
+  '#008080',
+  '#e6beff',
+  '#9a6324',
+  '#fffac8',
+  '#800000',
+  '#aaffc3',
+  '#808000',
+  '#ffd8b1',
+  '#000075',
+  '#808080',
 ] as const;
 export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const classColorAt = (i: number) => CLASS_COLORS[i % CLASS_COLORS.length]!;

@@ -34,11 +34,18 @@ export function defaultOriginPath(item: {
   const usage = item.usage_type_code ?? '';
   const x = usage.toLowerCase() === 'test' ? 'inference' : usage;
   // Without a usage type (plain dataset downloads) the segment is left out rather than left empty.
-  return x ? `project/${item.project_code}/data/${x}/${item.work_output ?? ''}` : `project/${item.project_code}/data/${item.work_output ?? ''}`;
+  return x
+    ? `project/${item.project_code}/data/${x}/${item.work_output ?? ''}`
+    : `project/${item.project_code}/data/${item.work_output ?? ''}`;
 }
 
 /** Path of a finished file under the image base: /{code}/download/{username}/{job_id}/{file_name}. */
-export function downloadFilePath(item: { project_code: string; username: string; job_id: string; file_name: string }): string {
+export function downloadFilePath(item: {
+  project_code: string;
+  username: string;
+  job_id: string;
+  file_name: string;
+}): string {
   const enc = encodeURIComponent;
   return `/${enc(item.project_code)}/download/${enc(item.username)}/${enc(item.job_id)}/${enc(item.file_name)}`;
 }

@@ -19,7 +19,10 @@ export function datasetNameError(name: string | undefined | null): string | null
 }
 
 /** A folder name must follow the name rules; `taken` are the other folders of the dataset. */
-export function folderNameError(name: string | undefined | null, taken: Iterable<string> = []): string | null {
+export function folderNameError(
+  name: string | undefined | null,
+  taken: Iterable<string> = [],
+): string | null {
   const v = (name ?? '').trim();
   if (!v) return ErrorCode.FolderNameRequired;
   if (v.length > NAME_MAX || !DATASET_NAME_PATTERN.test(v)) return ErrorCode.FolderNameInvalid;

@@ -57,7 +57,12 @@ export async function exportDatasetZip(input: ExportInput): Promise<ExportResult
   const mtime = ds.updatedAt;
   for (const img of images) {
     const folder = folders.get(img.folderId)!;
-    const cls = ds.type === 'cf' ? (img.classId ? (classes.get(img.classId)?.name ?? UNCLASSIFIED_FOLDER) : UNCLASSIFIED_FOLDER) : null;
+    const cls =
+      ds.type === 'cf'
+        ? img.classId
+          ? (classes.get(img.classId)?.name ?? UNCLASSIFIED_FOLDER)
+          : UNCLASSIFIED_FOLDER
+        : null;
     const path = cls ? `${folder}/${cls}/${img.fileName}` : `${folder}/${img.fileName}`;
     // Already-compressed images: storing is as small and much faster than deflating again.
     zip.addReadStreamLazy(path, { compress: false, mtime }, (cb) => {
@@ -67,7 +72,8 @@ export async function exportDatasetZip(input: ExportInput): Promise<ExportResult
           if (!obj) return cb(new Error(`missing object for image ${img.id}`), undefined as never);
           obj.stream.on('end', () => {
             done++;
-            if (done % step === 0 || done === images.length) void input.progress((done / Math.max(1, images.length)) * 95, `${done}/${images.length}`);
+            if (done % step === 0 || done === images.length)
+              void input.progress((done / Math.max(1, images.length)) * 95, `${done}/${images.length}`);
           });
           cb(null, obj.stream);
         },
@@ -79,7 +85,11 @@ export async function exportDatasetZip(input: ExportInput): Promise<ExportResult
     const manifest = [...classes.values()]
       .sort((a, b) => a.sortOrder - b.sortOrder)
       .map((c) => ({ name: c.name, color: c.color, is_ok: c.isOk, order: c.sortOrder }));
-    zip.addBuffer(Buffer.from(JSON.stringify({ dataset: ds.name, type: ds.type, classes: manifest }, null, 2)), 'classes.json', { mtime });
+    zip.addBuffer(
+      Buffer.from(JSON.stringify({ dataset: ds.name, type: ds.type, classes: manifest }, null, 2)),
+      'classes.json',
+      { mtime },
+    );
   }
   zip.end();
   try {

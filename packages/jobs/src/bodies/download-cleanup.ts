@@ -2,7 +2,11 @@
 import type { DownloadRepository } from '@sightline/db';
 import { downloadKey, type Storage } from '@sightline/storage';
 
-export async function cleanupExpiredDownloads(repo: DownloadRepository, storage: Storage, now = new Date()): Promise<number> {
+export async function cleanupExpiredDownloads(
+  repo: DownloadRepository,
+  storage: Storage,
+  now = new Date(),
+): Promise<number> {
   let n = 0;
   for (;;) {
     const rows = await repo.expired(now);

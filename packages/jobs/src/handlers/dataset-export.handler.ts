@@ -3,5 +3,13 @@ import { exportDatasetZip } from '../bodies/dataset-export';
 import { defineHandler } from '../handler';
 
 export default defineHandler('dataset.export', async ({ jobId, payload, progress, signal, db, storage }) => {
-  return exportDatasetZip({ db, storage, jobId, datasetId: payload.datasetId, folderIds: payload.folderIds, progress, signal });
+  return exportDatasetZip({
+    db,
+    storage,
+    jobId,
+    datasetId: payload.datasetId,
+    folderIds: payload.folderIds,
+    progress,
+    signal,
+  });
 });

@@ -13,4 +13,13 @@ import learningTrain from './learning-train.handler';
 
 // JobHandler<any>: a handler of one kind is not a JobHandler of the whole union (its ctx is narrower).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const handlers: readonly JobHandler<any>[] = [systemSleep, datasetExport, downloadCleanup, storageGc, learningTrain, evaluationRun, compareRun, evaluationExport];
+export const handlers: readonly JobHandler<any>[] = [
+  systemSleep,
+  datasetExport,
+  downloadCleanup,
+  storageGc,
+  learningTrain,
+  evaluationRun,
+  compareRun,
+  evaluationExport,
+];

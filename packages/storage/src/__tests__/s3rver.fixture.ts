@@ -14,7 +14,13 @@ type S3rverCtor = new (opts: Record<string, unknown>) => S3rverInstance;
 export async function startS3rver(bucket = 'sightline-test') {
   const S3rver = createRequire(import.meta.url)('s3rver') as S3rverCtor;
   const directory = await mkdtemp(join(tmpdir(), 'sightline-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const env = {
@@ -24,7 +30,13 @@ export async function startS3rver(bucket = 'sightline-test') {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_REGION: 'us-east-1',
   };
-  const storage = new S3Storage({ endpoint, bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' });
+  const storage = new S3Storage({
+    endpoint,
+    bucket,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    region: 'us-east-1',
+  });
   return {
     env,
     storage,

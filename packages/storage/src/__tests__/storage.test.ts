@@ -108,7 +108,11 @@ describe('storage keys and selection', () => {
     expect(local.kind).toBe('local');
     await local.put('x/y', Buffer.from('1'));
     expect(await readdir(join(dir, 'storage', 'x'))).toEqual(['y']);
-    expect(createStorage(storageConfigFromEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, dir)).kind).toBe('s3');
+    expect(
+      createStorage(
+        storageConfigFromEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, dir),
+      ).kind,
+    ).toBe('s3');
     expect(() => createStorage(storageConfigFromEnv({ S3_BUCKET: 'b' }, dir))).toThrow(/S3_ACCESS_KEY_ID/);
     await rm(dir, { recursive: true, force: true });
   });

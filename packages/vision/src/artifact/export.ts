@@ -3,10 +3,16 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readManifest } from './manifest';
 
-export async function exportModel(modelDir: string, outDir: string, opts: { full?: boolean } = {}): Promise<string[]> {
+export async function exportModel(
+  modelDir: string,
+  outDir: string,
+  opts: { full?: boolean } = {},
+): Promise<string[]> {
   const m = await readManifest(modelDir);
   await mkdir(outDir, { recursive: true });
-  const files = opts.full ? ['manifest.json', m.files.onnx, m.files.checkpoint, m.files.parity] : ['manifest.json', m.files.onnx];
+  const files = opts.full
+    ? ['manifest.json', m.files.onnx, m.files.checkpoint, m.files.parity]
+    : ['manifest.json', m.files.onnx];
   for (const f of files) await copyFile(join(modelDir, f), join(outDir, f));
   return files.map((f) => join(outDir, f));
 }

@@ -23,7 +23,8 @@ export async function checkParity(model: VisionModel): Promise<ParityReport> {
     const expected = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
     const got = out[name]!.data;
     let worst = expected.length === got.length ? 0 : Infinity;
-    for (let i = 0; i < expected.length && worst !== Infinity; i++) worst = Math.max(worst, Math.abs(expected[i]! - got[i]!));
+    for (let i = 0; i < expected.length && worst !== Infinity; i++)
+      worst = Math.max(worst, Math.abs(expected[i]! - got[i]!));
     maxAbsDiff[name] = worst;
   }
   return { maxAbsDiff, worst: Math.max(...Object.values(maxAbsDiff)) };

@@ -18,7 +18,8 @@ export async function readAnomalyTrainDir(dir: string): Promise<VisionDataset> {
 
 export async function readAnomalyTestDir(dir: string): Promise<VisionDataset> {
   const testDir = join(dir, 'test');
-  if (!(await exists(testDir))) throw new VisionError('DATA_FORMAT', `Anomaly evaluation needs ${testDir}/<good|defect>/`);
+  if (!(await exists(testDir)))
+    throw new VisionError('DATA_FORMAT', `Anomaly evaluation needs ${testDir}/<good|defect>/`);
   const items: DataItem[] = [];
   for (const kind of await listDirs(testDir)) {
     for (const path of await listImages(join(testDir, kind))) {

@@ -6,12 +6,17 @@ import type { DataItem, VisionDataset } from './types';
 
 export async function readSegmentationDir(dir: string): Promise<VisionDataset> {
   const maskRoot = join(dir, 'masks');
-  if (!(await exists(maskRoot))) throw new VisionError('DATA_FORMAT', `Segmentation data needs ${maskRoot}/<class>/`);
+  if (!(await exists(maskRoot)))
+    throw new VisionError('DATA_FORMAT', `Segmentation data needs ${maskRoot}/<class>/`);
   const names = await listDirs(maskRoot);
-  const masksByClass = await Promise.all(names.map(async (n) => new Map((await listImages(join(maskRoot, n))).map((p) => [stem(p), p]))));
+  const masksByClass = await Promise.all(
+    names.map(async (n) => new Map((await listImages(join(maskRoot, n))).map((p) => [stem(p), p]))),
+  );
   const items: DataItem[] = [];
   for (const path of await listImages(join(dir, 'images'))) {
-    const masks = masksByClass.flatMap((m, classIndex) => (m.has(stem(path)) ? [{ classIndex, path: m.get(stem(path))! }] : []));
+    const masks = masksByClass.flatMap((m, classIndex) =>
+      m.has(stem(path)) ? [{ classIndex, path: m.get(stem(path))! }] : [],
+    );
     items.push({ path, masks });
   }
   return { task: 'sg', classes: names.map((name) => ({ name, ok: false })), items };

@@ -7,7 +7,11 @@ import { readSegmentationDir } from './read-sg';
 import type { VisionDataset } from './types';
 
 /** `purpose` matters for ad only: training reads train/good, evaluation reads test/. */
-export function readDataset(task: VisionTask, dir: string, purpose: 'train' | 'eval' = 'train'): Promise<VisionDataset> {
+export function readDataset(
+  task: VisionTask,
+  dir: string,
+  purpose: 'train' | 'eval' = 'train',
+): Promise<VisionDataset> {
   switch (task) {
     case 'cf':
       return readClassificationDir(dir);

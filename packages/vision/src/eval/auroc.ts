@@ -5,14 +5,15 @@ export function auroc(scores: ArrayLike<number>, labels: ArrayLike<boolean | num
   const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[a]! - scores[b]!);
   let pos = 0;
   let rankSum = 0;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     let j = i;
     while (j + 1 < n && scores[idx[j + 1]!] === scores[idx[i]!]) j++;
     const avg = (i + j) / 2 + 1;
-    for (let k = i; k <= j; k++) if (labels[idx[k]!]) {
-      pos++;
-      rankSum += avg;
-    }
+    for (let k = i; k <= j; k++)
+      if (labels[idx[k]!]) {
+        pos++;
+        rankSum += avg;
+      }
     i = j + 1;
   }
   const neg = n - pos;

@@ -13,7 +13,11 @@ export interface CfMetrics {
   sweep: { threshold: number; precision: number; recall: number; f1: number; accuracy: number }[];
 }
 
-export function classificationMetrics(classes: { name: string; ok: boolean }[], labels: number[], preds: CfPrediction[]): CfMetrics {
+export function classificationMetrics(
+  classes: { name: string; ok: boolean }[],
+  labels: number[],
+  preds: CfPrediction[],
+): CfMetrics {
   const k = classes.length;
   const confusion = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   labels.forEach((y, i) => confusion[y]![preds[i]!.classIndex]!++);
@@ -24,7 +28,8 @@ export function classificationMetrics(classes: { name: string; ok: boolean }[], 
     return { className: c.name, ...prf(tp, fp, fn), support: tp + fn };
   });
   const correct = labels.filter((y, i) => preds[i]!.classIndex === y).length;
-  const sweep = classes.some((c) => c.ok) && classes.some((c) => !c.ok) ? okSweep(classes, labels, preds) : [];
+  const sweep =
+    classes.some((c) => c.ok) && classes.some((c) => !c.ok) ? okSweep(classes, labels, preds) : [];
   return {
     task: 'cf',
     accuracy: labels.length ? correct / labels.length : 0,

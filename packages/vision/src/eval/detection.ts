@@ -17,7 +17,9 @@ const IOUS = Array.from({ length: 10 }, (_, i) => 0.5 + i * 0.05);
 
 function matchClass(gts: Box[][], dets: Detection[][], cls: number, iou: number) {
   const all: { score: number; image: number; det: Detection }[] = [];
-  dets.forEach((list, image) => list.forEach((det) => det.classIndex === cls && all.push({ score: det.score, image, det })));
+  dets.forEach((list, image) =>
+    list.forEach((det) => det.classIndex === cls && all.push({ score: det.score, image, det })),
+  );
   all.sort((a, b) => b.score - a.score);
   const used = gts.map((g) => new Array<boolean>(g.length).fill(false));
   const nGt = gts.reduce((a, g) => a + g.filter((b) => b.classIndex === cls).length, 0);
@@ -87,5 +89,11 @@ export function detectionMetrics(classes: { name: string }[], gts: Box[][], dets
     return { threshold, ...prf(tp, fp, nGt - tp) };
   });
   const withGt = perClass.filter((c) => c.groundTruths > 0);
-  return { task: 'od', mAP50: mean(withGt.map((c) => c.ap50)), mAP50_95: mean(withGt.map((c) => c.ap50_95)), perClass, sweep };
+  return {
+    task: 'od',
+    mAP50: mean(withGt.map((c) => c.ap50)),
+    mAP50_95: mean(withGt.map((c) => c.ap50_95)),
+    perClass,
+    sweep,
+  };
 }

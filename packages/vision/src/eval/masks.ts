@@ -2,7 +2,11 @@
 import sharp from 'sharp';
 import { VisionError } from '../errors';
 
-export async function readMask(path: string, width?: number, height?: number): Promise<{ data: Uint8Array; width: number; height: number }> {
+export async function readMask(
+  path: string,
+  width?: number,
+  height?: number,
+): Promise<{ data: Uint8Array; width: number; height: number }> {
   try {
     let img = sharp(path).removeAlpha().greyscale();
     if (width && height) img = img.resize(width, height, { fit: 'fill', kernel: 'nearest' });

@@ -55,8 +55,19 @@ describe('task metrics', () => {
       { name: 'ok', ok: true },
       { name: 'ng', ok: false },
     ];
-    const pred = (c: number, s: number) => ({ task: 'cf' as const, classIndex: c, className: classes[c]!.name, ok: c === 0, score: s, scores: c === 0 ? [s, 1 - s] : [1 - s, s] });
-    const m = classificationMetrics(classes, [0, 0, 1, 1], [pred(0, 0.9), pred(1, 0.6), pred(1, 0.8), pred(1, 0.7)]);
+    const pred = (c: number, s: number) => ({
+      task: 'cf' as const,
+      classIndex: c,
+      className: classes[c]!.name,
+      ok: c === 0,
+      score: s,
+      scores: c === 0 ? [s, 1 - s] : [1 - s, s],
+    });
+    const m = classificationMetrics(
+      classes,
+      [0, 0, 1, 1],
+      [pred(0, 0.9), pred(1, 0.6), pred(1, 0.8), pred(1, 0.7)],
+    );
     expect(m.accuracy).toBe(0.75);
     expect(m.confusion).toEqual([
       [1, 1],
@@ -67,8 +78,16 @@ describe('task metrics', () => {
   });
 
   it('detection: perfect boxes give AP 1, a miss halves recall', () => {
-    const gt = [[{ classIndex: 0, x1: 0, y1: 0, x2: 10, y2: 10 }], [{ classIndex: 0, x1: 20, y1: 20, x2: 30, y2: 30 }]];
-    const det = (b: { x1: number; y1: number; x2: number; y2: number }, score: number) => ({ ...b, classIndex: 0, className: 'a', score });
+    const gt = [
+      [{ classIndex: 0, x1: 0, y1: 0, x2: 10, y2: 10 }],
+      [{ classIndex: 0, x1: 20, y1: 20, x2: 30, y2: 30 }],
+    ];
+    const det = (b: { x1: number; y1: number; x2: number; y2: number }, score: number) => ({
+      ...b,
+      classIndex: 0,
+      className: 'a',
+      score,
+    });
     const perfect = detectionMetrics([{ name: 'a' }], gt, [[det(gt[0]![0]!, 0.9)], [det(gt[1]![0]!, 0.8)]]);
     expect(perfect.mAP50).toBeCloseTo(1);
     expect(perfect.mAP50_95).toBeCloseTo(1);

@@ -55,12 +55,21 @@ export class SegmentationAccumulator {
     const perClass = this.classes.map((c, i) => {
       const union = this.predSum[i]! + this.gtSum[i]! - this.inter[i]!;
       const denom = this.predSum[i]! + this.gtSum[i]!;
-      return { className: c.name, iou: union ? this.inter[i]! / union : null, dice: denom ? (2 * this.inter[i]!) / denom : null };
+      return {
+        className: c.name,
+        iou: union ? this.inter[i]! / union : null,
+        dice: denom ? (2 * this.inter[i]!) / denom : null,
+      };
     });
     const avg = (v: (number | null)[]) => {
       const ok = v.filter((x): x is number => x !== null);
       return ok.length ? ok.reduce((a, b) => a + b, 0) / ok.length : 0;
     };
-    return { task: 'sg', meanIoU: avg(perClass.map((c) => c.iou)), meanDice: avg(perClass.map((c) => c.dice)), perClass };
+    return {
+      task: 'sg',
+      meanIoU: avg(perClass.map((c) => c.iou)),
+      meanDice: avg(perClass.map((c) => c.dice)),
+      perClass,
+    };
   }
 }

@@ -14,7 +14,12 @@ export function decodeCf(m: ModelManifest, out: CropOutputs): CfPrediction {
   return { task: 'cf', classIndex: best, className: c.name, ok: c.ok, score: scores[best]!, scores };
 }
 
-export function decodeOd(m: ModelManifest, out: CropOutputs, rect: RectTuple, p: Record<string, number>): Detection[] {
+export function decodeOd(
+  m: ModelManifest,
+  out: CropOutputs,
+  rect: RectTuple,
+  p: Record<string, number>,
+): Detection[] {
   const [k, h, w] = out.peaks!.dims as [number, number, number];
   const peaks = out.peaks!.data;
   const wh = out.wh!.data;
@@ -49,7 +54,13 @@ export function decodeOd(m: ModelManifest, out: CropOutputs, rect: RectTuple, p:
 }
 
 /** Argmax over [K+1, S, S] probabilities, pasted into the label map at the crop's place (nearest). */
-export function pasteSgLabels(out: CropOutputs, rect: RectTuple, size: number, labels: Uint8Array, width: number) {
+export function pasteSgLabels(
+  out: CropOutputs,
+  rect: RectTuple,
+  size: number,
+  labels: Uint8Array,
+  width: number,
+) {
   const [k1] = out.probs!.dims as [number];
   const probs = out.probs!.data;
   const plane = size * size;
@@ -69,7 +80,13 @@ export function pasteSgLabels(out: CropOutputs, rect: RectTuple, size: number, l
   }
 }
 
-export function sgRegions(m: ModelManifest, labels: Uint8Array, w: number, h: number, p: Record<string, number>): SgRegion[] {
+export function sgRegions(
+  m: ModelManifest,
+  labels: Uint8Array,
+  w: number,
+  h: number,
+  p: Record<string, number>,
+): SgRegion[] {
   const regions: SgRegion[] = [];
   for (let c = 1; c <= m.classes.length; c++) {
     for (const pixels of components(labels, w, h, c)) {

@@ -15,7 +15,11 @@ export function boxIou(a: Rect, b: Rect): number {
 }
 
 /** Greedy per-class non-maximum suppression; input need not be sorted. */
-export function nms<T extends Rect & { score: number; classIndex: number }>(boxes: T[], iou: number, max: number): T[] {
+export function nms<T extends Rect & { score: number; classIndex: number }>(
+  boxes: T[],
+  iou: number,
+  max: number,
+): T[] {
   const sorted = [...boxes].sort((a, b) => b.score - a.score);
   const kept: T[] = [];
   for (const b of sorted) {
@@ -104,7 +108,10 @@ export function simplify(closed: [number, number][], tolerance: number): [number
     let dist = 0;
     for (let i = a + 1; i < b; i++) {
       const [px, py] = points[i]!;
-      const d = len === 1 && bx === ax && by === ay ? Math.hypot(px - ax, py - ay) : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / len;
+      const d =
+        len === 1 && bx === ax && by === ay
+          ? Math.hypot(px - ax, py - ay)
+          : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / len;
       if (d > dist) {
         dist = d;
         best = i;

@@ -22,7 +22,13 @@ export function createSession(onnxPath: string, threads = cores()): Promise<ort.
 export type Outputs = Record<string, { data: Float32Array; dims: readonly number[] }>;
 
 /** Runs one batch [n, C, S, S]; returns float outputs by name. */
-export async function runBatch(session: ort.InferenceSession, batch: Float32Array, n: number, c: number, s: number): Promise<Outputs> {
+export async function runBatch(
+  session: ort.InferenceSession,
+  batch: Float32Array,
+  n: number,
+  c: number,
+  s: number,
+): Promise<Outputs> {
   const result = await session.run({ input: new ort.Tensor('float32', batch, [n, c, s, s]) });
   const out: Outputs = {};
   for (const [name, t] of Object.entries(result)) out[name] = { data: t.data as Float32Array, dims: t.dims };

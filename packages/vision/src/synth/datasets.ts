@@ -3,7 +3,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { brushedSurface, gauss, paintDefect, paintFaintDefect, paintShape, rng, surface, toGrayBytes, type DefectKind, type ShapeKind } from './surface';
+import {
+  brushedSurface,
+  gauss,
+  paintDefect,
+  paintFaintDefect,
+  paintShape,
+  rng,
+  surface,
+  toGrayBytes,
+  type DefectKind,
+  type ShapeKind,
+} from './surface';
 
 async function png(path: string, img: Float32Array | Uint8Array, size: number, colour = false) {
   const bytes = img instanceof Float32Array ? toGrayBytes(img) : Buffer.from(img.map((v) => v * 255));
@@ -18,7 +29,11 @@ export interface SynthOptions {
   colour?: boolean;
 }
 
-export async function writeClassificationSet(dir: string, perClass: number, opts: SynthOptions & { kinds?: ('good' | DefectKind)[] } = {}) {
+export async function writeClassificationSet(
+  dir: string,
+  perClass: number,
+  opts: SynthOptions & { kinds?: ('good' | DefectKind)[] } = {},
+) {
   const { size = 64, seed = 1, kinds = ['good', 'scratch', 'spot', 'crack'] } = opts;
   const r = rng(seed);
   for (const kind of kinds) {
@@ -36,20 +51,30 @@ export async function writeClassificationSet(dir: string, perClass: number, opts
  * for telling methods apart: varied brushed surfaces under an illumination gradient, and faint defects
  * (scratch, spot, crack, stain, pinholes at a contrast of 0.12-0.24 against grain of ~0.05).
  */
-export async function writeAnomalySet(dir: string, nTrain: number, nTest: number, opts: SynthOptions & { hard?: boolean } = {}) {
+export async function writeAnomalySet(
+  dir: string,
+  nTrain: number,
+  nTest: number,
+  opts: SynthOptions & { hard?: boolean } = {},
+) {
   const { size = 64, seed = 2, hard = false } = opts;
   const r = rng(seed);
   const draw = hard ? brushedSurface : surface;
-  for (const d of ['train/good', 'test/good', 'test/defect', 'ground_truth/defect']) await mkdir(join(dir, d), { recursive: true });
+  for (const d of ['train/good', 'test/good', 'test/defect', 'ground_truth/defect'])
+    await mkdir(join(dir, d), { recursive: true });
   for (let i = 0; i < nTrain; i++) await png(join(dir, 'train/good', `${i}.png`), draw(r, size), size);
-  const kinds: DefectKind[] = hard ? ['scratch', 'spot', 'crack', 'stain', 'pinholes'] : ['scratch', 'spot', 'crack'];
+  const kinds: DefectKind[] = hard
+    ? ['scratch', 'spot', 'crack', 'stain', 'pinholes']
+    : ['scratch', 'spot', 'crack'];
   for (let i = 0; i < nTest; i++) {
     const img = draw(r, size);
     if (i % 2 === 0) {
       await png(join(dir, 'test/good', `${i}.png`), img, size);
     } else {
       const kind = kinds[hard ? ((i - 1) / 2) % kinds.length : i % 3]!;
-      const mask = hard ? paintFaintDefect(img, size, kind, r, 0.12 + 0.12 * r()) : paintDefect(img, size, kind, r);
+      const mask = hard
+        ? paintFaintDefect(img, size, kind, r, 0.12 + 0.12 * r())
+        : paintDefect(img, size, kind, r);
       await png(join(dir, 'test/defect', `${i}.png`), img, size);
       await png(join(dir, 'ground_truth/defect', `${i}_mask.png`), mask, size);
     }
@@ -57,7 +82,11 @@ export async function writeAnomalySet(dir: string, nTrain: number, nTest: number
 }
 
 /** images/ + masks/<class>/: every image carries one or two defects. */
-export async function writeSegmentationSet(dir: string, n: number, opts: SynthOptions & { kinds?: DefectKind[] } = {}) {
+export async function writeSegmentationSet(
+  dir: string,
+  n: number,
+  opts: SynthOptions & { kinds?: DefectKind[] } = {},
+) {
   const { size = 64, seed = 3, kinds = ['scratch', 'spot'] } = opts;
   const r = rng(seed);
   await mkdir(join(dir, 'images'), { recursive: true });
@@ -92,7 +121,9 @@ export async function writeDetectionSet(dir: string, n: number, opts: SynthOptio
       if (!b) continue;
       boxes.push(b);
       const [x1, y1, x2, y2] = b as [number, number, number, number];
-      lines.push(`${c} ${((x1 + x2) / 2 / size).toFixed(6)} ${((y1 + y2) / 2 / size).toFixed(6)} ${((x2 - x1) / size).toFixed(6)} ${((y2 - y1) / size).toFixed(6)}`);
+      lines.push(
+        `${c} ${((x1 + x2) / 2 / size).toFixed(6)} ${((y1 + y2) / 2 / size).toFixed(6)} ${((x2 - x1) / size).toFixed(6)} ${((y2 - y1) / size).toFixed(6)}`,
+      );
     }
     await png(join(dir, 'images', `${i}.png`), img, size);
     await writeFile(join(dir, 'labels', `${i}.txt`), lines.join('\n') + '\n');
@@ -123,7 +154,9 @@ export async function writeHueSet(dir: string, perClass: number, opts: SynthOpti
           px[p * 3 + c] = Math.round(Math.min(1, Math.max(0, v)) * 255);
         }
       }
-      await sharp(px, { raw: { width: size, height: size, channels: 3 } }).png().toFile(join(dir, name, `${name}_${i}.png`));
+      await sharp(px, { raw: { width: size, height: size, channels: 3 } })
+        .png()
+        .toFile(join(dir, name, `${name}_${i}.png`));
     }
   }
 }

@@ -32,7 +32,11 @@ export function surface(r: Rng, size: number): Float32Array {
       const fx = gx - x0;
       const fy = gy - y0;
       const v = (i: number, j: number) => grid[Math.min(g - 1, j) * g + Math.min(g - 1, i)]!;
-      const low = v(x0, y0) * (1 - fx) * (1 - fy) + v(x0 + 1, y0) * fx * (1 - fy) + v(x0, y0 + 1) * (1 - fx) * fy + v(x0 + 1, y0 + 1) * fx * fy;
+      const low =
+        v(x0, y0) * (1 - fx) * (1 - fy) +
+        v(x0 + 1, y0) * fx * (1 - fy) +
+        v(x0, y0 + 1) * (1 - fx) * fy +
+        v(x0 + 1, y0 + 1) * fx * fy;
       img[y * size + x] = 0.45 + 0.15 * low + 0.04 * gauss(r);
     }
   }
@@ -60,7 +64,8 @@ export function brushedSurface(r: Rng, size: number): Float32Array {
       let grain = 0;
       for (let t = -reach; t <= reach; t++) grain += noise[wrap(y + t * cy) * size + wrap(x + t * cx)]!;
       const light = ramp * (((x / size - 0.5) * Math.cos(phi) + (y / size - 0.5) * Math.sin(phi)) * 2);
-      const v = 0.5 + gain * (base[y * size + x]! - 0.5) + (0.05 * grain) / Math.sqrt(2 * reach + 1) + light + level;
+      const v =
+        0.5 + gain * (base[y * size + x]! - 0.5) + (0.05 * grain) / Math.sqrt(2 * reach + 1) + light + level;
       img[y * size + x] = v;
     }
   }
@@ -68,7 +73,13 @@ export function brushedSurface(r: Rng, size: number): Float32Array {
 }
 
 /** A defect of `kind` at low contrast: the mask paintDefect would draw, shifted by ±`strength` (0..1 units). */
-export function paintFaintDefect(img: Float32Array, size: number, kind: DefectKind, r: Rng, strength: number): Uint8Array {
+export function paintFaintDefect(
+  img: Float32Array,
+  size: number,
+  kind: DefectKind,
+  r: Rng,
+  strength: number,
+): Uint8Array {
   const mask = paintDefect(new Float32Array(size * size), size, kind, r);
   const sign = r() < 0.5 ? -1 : 1;
   for (let i = 0; i < mask.length; i++) if (mask[i]) img[i] = img[i]! + sign * strength;
@@ -106,13 +117,23 @@ export function paintDefect(img: Float32Array, size: number, kind: DefectKind, r
     const y0 = (0.1 + 0.8 * r()) * size;
     const a = r() * Math.PI;
     const len = (0.3 + 0.3 * r()) * size;
-    paintPolyline(mask, size, [[x0, y0], [x0 + Math.cos(a) * len, y0 + Math.sin(a) * len]], Math.max(1.2, size / 40));
+    paintPolyline(
+      mask,
+      size,
+      [
+        [x0, y0],
+        [x0 + Math.cos(a) * len, y0 + Math.sin(a) * len],
+      ],
+      Math.max(1.2, size / 40),
+    );
     value = 0.95;
   } else if (kind === 'spot') {
     const cx = (0.2 + 0.6 * r()) * size;
     const cy = (0.2 + 0.6 * r()) * size;
     const rad = (0.05 + 0.05 * r()) * size;
-    for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) <= rad) mask[y * size + x] = 1;
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++)
+        if (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) <= rad) mask[y * size + x] = 1;
     value = 0.1;
   } else if (kind === 'stain') {
     // A large faint blotch: low contrast, soft-edged in look but with an exact mask.
@@ -120,7 +141,9 @@ export function paintDefect(img: Float32Array, size: number, kind: DefectKind, r
     const cy = (0.3 + 0.4 * r()) * size;
     const rx = (0.12 + 0.1 * r()) * size;
     const ry = (0.08 + 0.08 * r()) * size;
-    for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (((x + 0.5 - cx) / rx) ** 2 + ((y + 0.5 - cy) / ry) ** 2 <= 1) mask[y * size + x] = 1;
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++)
+        if (((x + 0.5 - cx) / rx) ** 2 + ((y + 0.5 - cy) / ry) ** 2 <= 1) mask[y * size + x] = 1;
     for (let i = 0; i < mask.length; i++) if (mask[i]) img[i] = img[i]! - 0.12;
     return mask;
   } else if (kind === 'pinholes') {
@@ -131,7 +154,8 @@ export function paintDefect(img: Float32Array, size: number, kind: DefectKind, r
       const cy = (0.1 + 0.8 * r()) * size;
       for (let y = Math.floor(cy - rad - 1); y <= cy + rad + 1; y++) {
         for (let x = Math.floor(cx - rad - 1); x <= cx + rad + 1; x++) {
-          if (x >= 0 && y >= 0 && x < size && y < size && Math.hypot(x + 0.5 - cx, y + 0.5 - cy) <= rad) mask[y * size + x] = 1;
+          if (x >= 0 && y >= 0 && x < size && y < size && Math.hypot(x + 0.5 - cx, y + 0.5 - cy) <= rad)
+            mask[y * size + x] = 1;
         }
       }
     }
@@ -154,19 +178,31 @@ export function paintDefect(img: Float32Array, size: number, kind: DefectKind, r
 export type ShapeKind = 'square' | 'disc';
 
 /** Paints a filled shape (bright square or dark disc) and returns its box [x1, y1, x2, y2]. */
-export function paintShape(img: Float32Array, size: number, kind: ShapeKind, r: Rng, avoid: number[][] = []): number[] | null {
+export function paintShape(
+  img: Float32Array,
+  size: number,
+  kind: ShapeKind,
+  r: Rng,
+  avoid: number[][] = [],
+): number[] | null {
   for (let attempt = 0; attempt < 20; attempt++) {
     const s = (0.12 + 0.14 * r()) * size;
     const x1 = r() * (size - s);
     const y1 = r() * (size - s);
     const box = [x1, y1, x1 + s, y1 + s];
-    if (avoid.some((b) => b[0]! < box[2]! + 2 && box[0]! < b[2]! + 2 && b[1]! < box[3]! + 2 && box[1]! < b[3]! + 2)) continue;
+    if (
+      avoid.some(
+        (b) => b[0]! < box[2]! + 2 && box[0]! < b[2]! + 2 && b[1]! < box[3]! + 2 && box[1]! < b[3]! + 2,
+      )
+    )
+      continue;
     const cx = x1 + s / 2;
     const cy = y1 + s / 2;
     for (let y = Math.floor(y1); y < Math.ceil(y1 + s); y++) {
       for (let x = Math.floor(x1); x < Math.ceil(x1 + s); x++) {
         const inside = kind === 'square' ? true : Math.hypot(x + 0.5 - cx, y + 0.5 - cy) <= s / 2;
-        if (inside && x < size && y < size) img[y * size + x] = kind === 'square' ? 0.9 + 0.03 * gauss(r) : 0.12 + 0.03 * gauss(r);
+        if (inside && x < size && y < size)
+          img[y * size + x] = kind === 'square' ? 0.9 + 0.03 * gauss(r) : 0.12 + 0.03 * gauss(r);
       }
     }
     return box;

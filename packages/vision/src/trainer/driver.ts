@@ -26,7 +26,11 @@ export interface TrainerRun {
   peakRssBytes?: number;
 }
 
-export async function runTrainer(command: TrainerCommand, config: object, opts: RunOptions = {}): Promise<TrainerRun> {
+export async function runTrainer(
+  command: TrainerCommand,
+  config: object,
+  opts: RunOptions = {},
+): Promise<TrainerRun> {
   if (opts.signal?.aborted) throw new VisionError('CANCELLED', 'Cancelled before the trainer started');
   const dir = await mkdtemp(join(tmpdir(), 'sightline-trainer-'));
   const configPath = join(dir, 'config.json');
@@ -79,19 +83,34 @@ function spawnTrainer(command: TrainerCommand, configPath: string, opts: RunOpti
     });
     child.on('error', (err) => {
       clearInterval(rssTimer);
-      reject(new VisionError('TRAINER_UNAVAILABLE', `Cannot start ${pythonPath()}: ${err.message}. ${INSTALL_HINT}`));
+      reject(
+        new VisionError(
+          'TRAINER_UNAVAILABLE',
+          `Cannot start ${pythonPath()}: ${err.message}. ${INSTALL_HINT}`,
+        ),
+      );
     });
     child.on('close', (code, sig) => {
       clearInterval(rssTimer);
       clearTimeout(killTimer);
       opts.signal?.removeEventListener('abort', onAbort);
       if (finished && code === 0) return resolve({ finished, peakRssBytes: peakRss || undefined });
-      if (opts.signal?.aborted) return reject(new VisionError('CANCELLED', 'Training was cancelled; the last epoch checkpoint was kept.'));
+      if (opts.signal?.aborted)
+        return reject(
+          new VisionError('CANCELLED', 'Training was cancelled; the last epoch checkpoint was kept.'),
+        );
       if (failure) return reject(new VisionError(failure.code, failure.message, failure.details));
       if (/No module named '?(torch|torchvision|PIL|numpy)/.test(stderr)) {
-        return reject(new VisionError('TRAINER_UNAVAILABLE', `PyTorch is missing for ${pythonPath()}. ${INSTALL_HINT}`));
+        return reject(
+          new VisionError('TRAINER_UNAVAILABLE', `PyTorch is missing for ${pythonPath()}. ${INSTALL_HINT}`),
+        );
       }
-      reject(new VisionError('TRAINER_CRASHED', `The trainer exited (${sig ?? code}) without a result: ${stderr.trim().slice(-800)}`));
+      reject(
+        new VisionError(
+          'TRAINER_CRASHED',
+          `The trainer exited (${sig ?? code}) without a result: ${stderr.trim().slice(-800)}`,
+        ),
+      );
     });
   });
 }

@@ -6,5 +6,11 @@ import { CompareService } from './compare.service';
 
 export function createCompareServices(deps: AppDeps) {
   const { evaluations } = createEvaluationServices(deps);
-  return { compares: new CompareService(new CompareRepository(deps.database.db), evaluations, deps.config.productName) };
+  return {
+    compares: new CompareService(
+      new CompareRepository(deps.database.db),
+      evaluations,
+      deps.config.productName,
+    ),
+  };
 }

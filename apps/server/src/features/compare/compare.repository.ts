@@ -7,7 +7,12 @@ export interface DisagreementDbRow extends Record<string, unknown> {
   image_id: string;
   file_name: string;
   true_class: number | null;
-  predictions: { evaluation_id: number; predicted_class: number | null; score: number | null; correct: boolean | null }[];
+  predictions: {
+    evaluation_id: number;
+    predicted_class: number | null;
+    score: number | null;
+    correct: boolean | null;
+  }[];
 }
 
 const disagreeing = (compareId: number) => sql`
@@ -60,7 +65,9 @@ export class CompareRepository {
       GROUP BY r0.image_id
       ORDER BY min(r0.file_name), r0.image_id
       LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
-    const total = await this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${disagreeing(compareId)}) d`);
+    const total = await this.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM (${disagreeing(compareId)}) d`,
+    );
     return { rows: res.rows, total: total.rows[0]?.n ?? 0 };
   }
 }

@@ -12,11 +12,25 @@ export default async function compareRoutes(root: FastifyInstance) {
   const { compares: s } = createCompareServices(app.deps);
   const tag = 'compares';
 
-  trainRoute(app, R.listCompares, tag, async ({ actor, query, locale }) => ({ data: await s.list(actor, query, locale) }));
-  trainRoute(app, R.checkCompare, tag, async ({ actor, body }) => ({ data: await s.check(actor, body.model_ids) }));
-  trainRoute(app, R.createCompare, tag, async ({ actor, body, locale }) => ({ data: await s.create(actor, body, locale) }));
-  trainRoute(app, R.getCompare, tag, async ({ actor, params, locale }) => ({ data: await s.detail(actor, params.id, locale) }));
-  trainRoute(app, R.compareDisagreements, tag, async ({ actor, params, query }) => ({ data: await s.disagreements(actor, params.id, query) }));
-  trainRoute(app, R.deleteCompare, tag, async ({ actor, params }) => ({ data: await s.remove(actor, params.id) }));
-  statusStream(app, '/api/v2/compares/:id/events', tag, async (actor, id, locale) => s.detail(actor, id, locale));
+  trainRoute(app, R.listCompares, tag, async ({ actor, query, locale }) => ({
+    data: await s.list(actor, query, locale),
+  }));
+  trainRoute(app, R.checkCompare, tag, async ({ actor, body }) => ({
+    data: await s.check(actor, body.model_ids),
+  }));
+  trainRoute(app, R.createCompare, tag, async ({ actor, body, locale }) => ({
+    data: await s.create(actor, body, locale),
+  }));
+  trainRoute(app, R.getCompare, tag, async ({ actor, params, locale }) => ({
+    data: await s.detail(actor, params.id, locale),
+  }));
+  trainRoute(app, R.compareDisagreements, tag, async ({ actor, params, query }) => ({
+    data: await s.disagreements(actor, params.id, query),
+  }));
+  trainRoute(app, R.deleteCompare, tag, async ({ actor, params }) => ({
+    data: await s.remove(actor, params.id),
+  }));
+  statusStream(app, '/api/v2/compares/:id/events', tag, async (actor, id, locale) =>
+    s.detail(actor, id, locale),
+  );
 }

@@ -19,7 +19,6 @@ import { mapEvaluation, timingsOf } from '../evaluation/evaluation.mapper';
 import { inferenceParams, type EvaluationService } from '../evaluation/evaluation.service';
 import type { CompareRepository } from './compare.repository';
 
-
 export class CompareService {
   constructor(
     private readonly repo: CompareRepository,
@@ -95,7 +94,12 @@ export class CompareService {
       );
       await this.repo.update(cmp.id, { jobId });
     } catch (err) {
-      await this.repo.update(cmp.id, { status: 'error', errorCode: 'JOB_FAILED', errorMessage: (err as Error).message, finishedAt: new Date() });
+      await this.repo.update(cmp.id, {
+        status: 'error',
+        errorCode: 'JOB_FAILED',
+        errorMessage: (err as Error).message,
+        finishedAt: new Date(),
+      });
       await erepo.removeLock(erepo.db, ds.id, compareLockRef(cmp.id));
       throw err;
     }
@@ -140,7 +144,9 @@ export class CompareService {
   async disagreements(actor: Actor, id: number, q: { page: number; perPage: number }) {
     const c = await this.row(actor, id);
     const { rows, total } = await this.repo.disagreements(id, q.page, q.perPage);
-    const token = c.datasetId ? this.evaluations.media.sign(actor.id, datasetMediaScope(c.datasetId), 3600) : '';
+    const token = c.datasetId
+      ? this.evaluations.media.sign(actor.id, datasetMediaScope(c.datasetId), 3600)
+      : '';
     return {
       data: rows.map((r) => ({
         image_id: r.image_id,

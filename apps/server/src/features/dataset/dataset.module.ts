@@ -23,7 +23,10 @@ export interface DatasetServices {
   limits: UploadLimits;
 }
 
-export function createDatasetServices(deps: AppDeps, limits: UploadLimits = deps.config.uploadLimits): DatasetServices {
+export function createDatasetServices(
+  deps: AppDeps,
+  limits: UploadLimits = deps.config.uploadLimits,
+): DatasetServices {
   const repo = new DatasetRepository(deps.database.db);
   const access = new ProjectAccess(deps.database.db, DATASET_ACCESS);
   const datasets = new DatasetService(repo, access, deps.storage, deps.media);

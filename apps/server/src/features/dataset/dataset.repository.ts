@@ -32,7 +32,12 @@ const imageCountSql = sql<number>`(SELECT count(*)::int FROM dataset_images i WH
 const folderCountSql = sql<number>`(SELECT count(*)::int FROM dataset_folders f WHERE f.dataset_id = datasets.id)`;
 const classCountSql = sql<number>`(SELECT count(*)::int FROM dataset_classes c WHERE c.dataset_id = datasets.id)`;
 const lockedSql = sql<boolean>`EXISTS (SELECT 1 FROM dataset_locks l WHERE l.dataset_id = datasets.id)`;
-const withStats = { imageCount: imageCountSql, folderCount: folderCountSql, classCount: classCountSql, locked: lockedSql };
+const withStats = {
+  imageCount: imageCountSql,
+  folderCount: folderCountSql,
+  classCount: classCountSql,
+  locked: lockedSql,
+};
 
 export interface ImageFilterArgs {
   folderId?: number;
@@ -67,12 +72,18 @@ export class DatasetRepository {
 
   async list(projectId: number, opts: { purpose?: string; search?: string; page: number; perPage: number }) {
     const rows = await this.listQuery(projectId, opts);
-    const [total] = await this.db.select({ n: count() }).from(datasets).where(this.listWhere(projectId, opts));
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(datasets)
+      .where(this.listWhere(projectId, opts));
     return { rows, total: total?.n ?? 0 };
   }
 
   async findWithStats(id: number) {
-    const [row] = await this.db.select({ d: datasets, ...withStats }).from(datasets).where(eq(datasets.id, id));
+    const [row] = await this.db
+      .select({ d: datasets, ...withStats })
+      .from(datasets)
+      .where(eq(datasets.id, id));
     return row;
   }
 
@@ -95,11 +106,17 @@ export class DatasetRepository {
   }
 
   async updateDataset(id: number, set: Partial<Pick<DatasetRow, 'name' | 'purpose'>>): Promise<void> {
-    await this.db.update(datasets).set({ ...set, updatedAt: sql`now()` }).where(eq(datasets.id, id));
+    await this.db
+      .update(datasets)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(datasets.id, id));
   }
 
   async touch(q: Q, id: number): Promise<void> {
-    await q.update(datasets).set({ updatedAt: sql`now()` }).where(eq(datasets.id, id));
+    await q
+      .update(datasets)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(datasets.id, id));
   }
 
   async deleteDataset(q: Q, id: number): Promise<void> {
@@ -121,7 +138,10 @@ export class DatasetRepository {
 
   async insertFolders(q: Q, datasetId: number, names: string[]): Promise<DatasetFolderRow[]> {
     if (!names.length) return [];
-    return q.insert(datasetFolders).values(names.map((name) => ({ datasetId, name }))).returning();
+    return q
+      .insert(datasetFolders)
+      .values(names.map((name) => ({ datasetId, name })))
+      .returning();
   }
 
   async renameFolder(q: Q, folderId: number, name: string): Promise<void> {
@@ -145,7 +165,11 @@ export class DatasetRepository {
     return q.insert(datasetClasses).values(rows).returning();
   }
 
-  async updateClass(q: Q, id: number, set: Partial<Pick<DatasetClassRow, 'name' | 'color' | 'isOk' | 'sortOrder'>>) {
+  async updateClass(
+    q: Q,
+    id: number,
+    set: Partial<Pick<DatasetClassRow, 'name' | 'color' | 'isOk' | 'sortOrder'>>,
+  ) {
     await q.update(datasetClasses).set(set).where(eq(datasetClasses.id, id));
   }
 
@@ -217,7 +241,10 @@ export class DatasetRepository {
 
   async listImages(datasetId: number, f: ImageFilterArgs & { page: number; perPage: number }) {
     const rows = await this.imagesQuery(datasetId, f);
-    const [total] = await this.db.select({ n: count() }).from(datasetImages).where(this.imageWhere(datasetId, f));
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(datasetImages)
+      .where(this.imageWhere(datasetId, f));
     return { rows, total: total?.n ?? 0 };
   }
 
@@ -239,13 +266,20 @@ export class DatasetRepository {
   }
 
   async allImageIds(datasetId: number): Promise<string[]> {
-    const rows = await this.db.select({ id: datasetImages.id }).from(datasetImages).where(eq(datasetImages.datasetId, datasetId));
+    const rows = await this.db
+      .select({ id: datasetImages.id })
+      .from(datasetImages)
+      .where(eq(datasetImages.datasetId, datasetId));
     return rows.map((r) => r.id);
   }
 
   // Locks
   async isLocked(q: Q, datasetId: number): Promise<boolean> {
-    const rows = await q.select({ ref: datasetLocks.ref }).from(datasetLocks).where(eq(datasetLocks.datasetId, datasetId)).limit(1);
+    const rows = await q
+      .select({ ref: datasetLocks.ref })
+      .from(datasetLocks)
+      .where(eq(datasetLocks.datasetId, datasetId))
+      .limit(1);
     return rows.length > 0;
   }
 
@@ -259,13 +293,18 @@ export class DatasetRepository {
   }
 
   async removeLock(datasetId: number, ref: string): Promise<void> {
-    await this.db.delete(datasetLocks).where(and(eq(datasetLocks.datasetId, datasetId), eq(datasetLocks.ref, ref)));
+    await this.db
+      .delete(datasetLocks)
+      .where(and(eq(datasetLocks.datasetId, datasetId), eq(datasetLocks.ref, ref)));
   }
 
   // Upload usage
   async uploadUsage(projectId: number): Promise<{ limit: number | null; used: number }> {
     const [row] = await this.db
-      .select({ limit: projects.imageUploadLimit, used: sql<number>`coalesce(${projectUploadUsage.uploadedImages}, 0)::int` })
+      .select({
+        limit: projects.imageUploadLimit,
+        used: sql<number>`coalesce(${projectUploadUsage.uploadedImages}, 0)::int`,
+      })
       .from(projects)
       .leftJoin(projectUploadUsage, eq(projectUploadUsage.projectId, projects.id))
       .where(eq(projects.id, projectId));

@@ -70,17 +70,25 @@ export class DatasetService {
       folders: folders.map((f) => ({ id: f.id, name: f.name, image_count: Number(f.imageCount) })),
       classes: cls,
       unclassified_count: row.d.type === 'cf' || row.d.type === 'ad' ? unclassified : 0,
-      class_problems: row.d.type === 'cf' || row.d.type === 'ad' ? classSetErrors(cls.map((c) => ({ name: c.name, isOk: c.is_ok }))) : [],
+      class_problems:
+        row.d.type === 'cf' || row.d.type === 'ad'
+          ? classSetErrors(cls.map((c) => ({ name: c.name, isOk: c.is_ok })))
+          : [],
     };
   }
 
-  async update(actor: Actor, id: number, patch: { name?: string; purpose?: DatasetPurpose }): Promise<DatasetDetail> {
+  async update(
+    actor: Actor,
+    id: number,
+    patch: { name?: string; purpose?: DatasetPurpose },
+  ): Promise<DatasetDetail> {
     const ds = await this.datasetFor(actor, id);
     const set: { name?: string; purpose?: DatasetPurpose } = {};
     if (patch.name !== undefined) {
       const err = datasetNameError(patch.name);
       if (err) throw new AppError(err, 400, {}, 'name');
-      if (await this.repo.nameTaken(ds.projectId, patch.name.trim(), ds.id)) throw new AppError(E.DatasetNameExists, 409, {}, 'name');
+      if (await this.repo.nameTaken(ds.projectId, patch.name.trim(), ds.id))
+        throw new AppError(E.DatasetNameExists, 409, {}, 'name');
       set.name = patch.name.trim();
     }
     if (patch.purpose) set.purpose = patch.purpose;
@@ -107,15 +115,21 @@ export class DatasetService {
     const folder = folders.find((f) => f.id === folderId);
     if (!folder) throw AppError.notFound('folderId');
     const clean = name.trim();
-    const err = folderNameError(clean, folders.filter((f) => f.id !== folderId).map((f) => f.name));
+    const err = folderNameError(
+      clean,
+      folders.filter((f) => f.id !== folderId).map((f) => f.name),
+    );
     if (err) throw new AppError(err, 400, { name: clean }, 'name');
-    await this.repo.transaction(async (tx) => {
-      await this.repo.renameFolder(tx, folderId, clean);
-      await this.repo.touch(tx, id);
-    }).catch((e: { cause?: { code?: string }; code?: string }) => {
-      if ((e.cause?.code ?? e.code) === '23505') throw new AppError(E.FolderNameInvalid, 400, { name: clean }, 'name');
-      throw e;
-    });
+    await this.repo
+      .transaction(async (tx) => {
+        await this.repo.renameFolder(tx, folderId, clean);
+        await this.repo.touch(tx, id);
+      })
+      .catch((e: { cause?: { code?: string }; code?: string }) => {
+        if ((e.cause?.code ?? e.code) === '23505')
+          throw new AppError(E.FolderNameInvalid, 400, { name: clean }, 'name');
+        throw e;
+      });
     return { id: folderId, name: clean, image_count: Number(folder.imageCount) };
   }
 
@@ -168,11 +182,19 @@ export class DatasetService {
     const img = await this.repo.findImage(imageId);
     if (!img) throw new AppError(E.ImageLoadFailed, 404);
     let ok = this.media.verify(who.token, datasetMediaScope(img.datasetId)) !== null;
-    if (!ok && who.actor) ok = await this.access.require(who.actor, img.projectId).then(() => true, () => false);
+    if (!ok && who.actor)
+      ok = await this.access.require(who.actor, img.projectId).then(
+        () => true,
+        () => false,
+      );
     if (!ok) throw new AppError(E.ImageLoadFailed, 404);
     const key = imageKeys(img.id)[variant];
     const obj = await this.storage.get(key);
     if (!obj) throw new AppError(E.ImageLoadFailed, 404);
-    return { obj, etag: `"${img.sha256.slice(0, 32)}-${variant}"`, type: variant === 'thumb' ? 'image/webp' : `image/${img.format}` };
+    return {
+      obj,
+      etag: `"${img.sha256.slice(0, 32)}-${variant}"`,
+      type: variant === 'thumb' ? 'image/webp' : `image/${img.format}`,
+    };
   }
 }

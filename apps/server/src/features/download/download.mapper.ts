@@ -1,6 +1,13 @@
 // Download rows → the §3 download request item with its derived fields (file_count, expired_date,
 // days remaining, default origin path) and, once the file exists, its path under the image base.
-import { daysRemaining, defaultOriginPath, downloadFilePath, fileCount, type DownloadItem, type DownloadStatus } from '@sightline/domain';
+import {
+  daysRemaining,
+  defaultOriginPath,
+  downloadFilePath,
+  fileCount,
+  type DownloadItem,
+  type DownloadStatus,
+} from '@sightline/domain';
 import type { DownloadListRow } from '@sightline/db';
 
 export function downloadStatus(jobStatus: string): DownloadStatus {
@@ -9,7 +16,11 @@ export function downloadStatus(jobStatus: string): DownloadStatus {
   return 'progress';
 }
 
-export function mapDownload(row: DownloadListRow, token: (jobId: string) => string, now = new Date()): DownloadItem {
+export function mapDownload(
+  row: DownloadListRow,
+  token: (jobId: string) => string,
+  now = new Date(),
+): DownloadItem {
   const r = row.r;
   const status = downloadStatus(row.status);
   const result = (row.result ?? {}) as { file_name?: string };

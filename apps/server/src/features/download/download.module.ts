@@ -14,6 +14,13 @@ export function createDownloadServices(deps: AppDeps): DownloadServices {
   const { database, queue, storage, media } = deps;
   const jobs = new JobService(database, queue);
   return {
-    downloads: new DownloadService(database.db, new DownloadRepository(database.db), new ProjectAccess(database.db, DATASET_ACCESS), jobs, storage, media),
+    downloads: new DownloadService(
+      database.db,
+      new DownloadRepository(database.db),
+      new ProjectAccess(database.db, DATASET_ACCESS),
+      jobs,
+      storage,
+      media,
+    ),
   };
 }

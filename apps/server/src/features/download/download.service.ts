@@ -1,13 +1,7 @@
 // Download requests (SPEC §3, §4, §7): a request queues a dataset.export job; the list shows the
 // caller's requests with derived fields; a finished file is served to its owner or a project admin
 // until it expires (3 days); expired files and rows are removed by the download.cleanup job.
-import {
-  DatasetErrorCode as E,
-
-  expiredDate,
-  type Actor,
-  type DownloadKind,
-} from '@sightline/domain';
+import { DatasetErrorCode as E, expiredDate, type Actor, type DownloadKind } from '@sightline/domain';
 import { eq, inArray, and } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import type { Db } from '@sightline/db';
@@ -40,7 +34,10 @@ export class DownloadService {
   ) {}
 
   /** A dataset download (Dataset tab). */
-  async requestDataset(actor: Actor, body: { project_id: number; dataset_id: number; folder_ids?: number[] }) {
+  async requestDataset(
+    actor: Actor,
+    body: { project_id: number; dataset_id: number; folder_ids?: number[] },
+  ) {
     await this.access.require(actor, body.project_id);
     const [ds] = await this.db.select().from(datasets).where(eq(datasets.id, body.dataset_id));
     if (!ds || ds.projectId !== body.project_id) throw new AppError(E.DatasetNotFound, 404, {}, 'dataset_id');
@@ -66,12 +63,17 @@ export class DownloadService {
       ? and(eq(datasetFolders.datasetId, input.datasetId), inArray(datasetFolders.id, input.folderIds))
       : eq(datasetFolders.datasetId, input.datasetId);
     const folders = await this.db.select({ name: datasetFolders.name }).from(datasetFolders).where(where);
-    if (input.folderIds?.length && folders.length !== new Set(input.folderIds).size) throw AppError.notFound('folder_ids');
+    if (input.folderIds?.length && folders.length !== new Set(input.folderIds).size)
+      throw AppError.notFound('folder_ids');
     const folderKey = [...(input.folderIds ?? [])].sort((a, b) => a - b).join(',') || 'all';
     const { id, created } = await this.jobs.enqueue(
       { kind: 'dataset.export', payload: { datasetId: input.datasetId, folderIds: input.folderIds } },
       // A double click while the first request is still running returns that request.
-      { projectId: input.projectId, userId: actor.id, singletonKey: `download:${kind}:${actor.id}:${input.datasetId}:${folderKey}:${input.workOutput ?? ''}` },
+      {
+        projectId: input.projectId,
+        userId: actor.id,
+        singletonKey: `download:${kind}:${actor.id}:${input.datasetId}:${folderKey}:${input.workOutput ?? ''}`,
+      },
     );
     if (created) {
       const now = new Date();
@@ -97,20 +99,36 @@ export class DownloadService {
     await this.access.require(actor, q.project_id, 'project.read');
     const { rows, total } = await this.repo.list(q.project_id, kind, actor.id, q.page, q.perPage);
     const now = new Date();
-    return { data: rows.map((r) => mapDownload(r, (jobId) => this.media.sign(actor.id, downloadScope(jobId), 3600), now)), total };
+    return {
+      data: rows.map((r) =>
+        mapDownload(r, (jobId) => this.media.sign(actor.id, downloadScope(jobId), 3600), now),
+      ),
+      total,
+    };
   }
 
   /** The file at /{code}/download/{username}/{job_id}/{file_name}: owner (token or Bearer) or project admin. */
-  async openFile(p: { code: string; username: string; jobId: string; fileName: string; token?: string; actor?: Actor }) {
+  async openFile(p: {
+    code: string;
+    username: string;
+    jobId: string;
+    fileName: string;
+    token?: string;
+    actor?: Actor;
+  }) {
     const row = await this.repo.find(p.jobId);
     const result = (row?.result ?? {}) as { file_name?: string };
     if (!row || row.projectCode !== p.code || row.username !== p.username) throw AppError.notFound('job_id');
     const tokenUser = this.media.verify(p.token, downloadScope(p.jobId));
     let allowed = tokenUser === row.r.userId;
-    if (!allowed && p.actor) allowed = p.actor.id === row.r.userId || (await this.access.can(p.actor, row.r.projectId, 'project.manageMembers'));
+    if (!allowed && p.actor)
+      allowed =
+        p.actor.id === row.r.userId ||
+        (await this.access.can(p.actor, row.r.projectId, 'project.manageMembers'));
     if (!allowed) throw AppError.notFound('job_id');
     if (row.r.expiresAt.getTime() < Date.now()) throw new AppError(E.DownloadExpired, 410);
-    if (downloadStatus(row.status) !== 'success' || result.file_name !== p.fileName) throw new AppError(E.DownloadNotReady, 409);
+    if (downloadStatus(row.status) !== 'success' || result.file_name !== p.fileName)
+      throw new AppError(E.DownloadNotReady, 409);
     const obj = await this.storage.get(downloadKey(p.jobId));
     if (!obj) throw new AppError(E.DownloadExpired, 410);
     return { obj, fileName: result.file_name };

@@ -30,7 +30,11 @@ export function timingsOf(r: {
     started_at: iso(r.startedAt),
     finished_at: iso(r.finishedAt),
     canceled_at: iso(r.canceledAt),
-    ...jobDurations({ requestedAt: r.requestedAt, startedAt: r.startedAt, finishedAt: r.finishedAt ?? r.canceledAt }),
+    ...jobDurations({
+      requestedAt: r.requestedAt,
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt ?? r.canceledAt,
+    }),
   };
 }
 

@@ -133,10 +133,12 @@ export class EvaluationRepository {
     const rows = await this.db
       .select({ key: evaluationResults.overlayKey })
       .from(evaluationResults)
-      .where(sql`${evaluationResults.evaluationId} IN (${sql.join(
-        evaluationIds.map((i) => sql`${i}`),
-        sql`, `,
-      )}) AND ${evaluationResults.overlayKey} IS NOT NULL`);
+      .where(
+        sql`${evaluationResults.evaluationId} IN (${sql.join(
+          evaluationIds.map((i) => sql`${i}`),
+          sql`, `,
+        )}) AND ${evaluationResults.overlayKey} IS NOT NULL`,
+      );
     return rows.map((r) => r.key!);
   }
 
@@ -163,12 +165,17 @@ export class EvaluationRepository {
       : sql<boolean | null>`${r.correct}`;
     const where = and(
       eq(r.evaluationId, evaluationId),
-      q.filter === 'correct' ? sql`${correct} IS TRUE` : q.filter === 'wrong' ? sql`${correct} IS FALSE` : undefined,
+      q.filter === 'correct'
+        ? sql`${correct} IS TRUE`
+        : q.filter === 'wrong'
+          ? sql`${correct} IS FALSE`
+          : undefined,
       q.true_class !== undefined ? eq(r.trueClass, q.true_class) : undefined,
       q.predicted_class !== undefined ? sql`${predicted} = ${q.predicted_class}` : undefined,
     );
     const dir = q.order === 'desc' ? desc : asc;
-    const order = q.sort === 'score' ? [dir(r.score), dir(r.fileName), asc(r.id)] : [dir(r.fileName), asc(r.id)];
+    const order =
+      q.sort === 'score' ? [dir(r.score), dir(r.fileName), asc(r.id)] : [dir(r.fileName), asc(r.id)];
     const rows = await this.db
       .select({
         id: r.id,

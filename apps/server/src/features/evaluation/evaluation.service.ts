@@ -28,7 +28,8 @@ import type { EvaluationRepository, LearningFacts } from './evaluation.repositor
 export const evaluationMediaScope = (id: number) => `evaluation:${id}`;
 
 /** A model of this task can evaluate a dataset of this type (ad models also judge cf/ad datasets). */
-export const taskFits = (task: string, type: string) => task === type || (task === 'ad' && (type === 'cf' || type === 'ad'));
+export const taskFits = (task: string, type: string) =>
+  task === type || (task === 'ad' && (type === 'cf' || type === 'ad'));
 
 /**
  * Inference params checked against the model's algorithm (defaults filled; TRAIN_PARAM_INVALID {key,min,max}
@@ -37,7 +38,11 @@ export const taskFits = (task: string, type: string) => task === type || (task =
 export function inferenceParams(model: LearningFacts, values: Record<string, unknown>, threshold?: number) {
   const algo = findAlgorithm(model.engine_key);
   const asked = { ...values };
-  if (model.task === 'od' && threshold !== undefined && algo?.inferenceParams.some((p) => p.key === 'scoreThreshold'))
+  if (
+    model.task === 'od' &&
+    threshold !== undefined &&
+    algo?.inferenceParams.some((p) => p.key === 'scoreThreshold')
+  )
     asked.scoreThreshold = threshold;
   if (!algo) return asked as Record<string, number>;
   const r = checkTrainParams(algo.inferenceParams, asked);
@@ -64,20 +69,27 @@ export class EvaluationService {
     await this.access.require(actor, first.project_id);
     return ids.map((id) => {
       const l = byId.get(id);
-      if (!l || l.project_id !== first.project_id) throw new AppError(C.LearningNotFound, 404, {}, 'model_ids');
+      if (!l || l.project_id !== first.project_id)
+        throw new AppError(C.LearningNotFound, 404, {}, 'model_ids');
       if (l.status !== 'done') throw new AppError(C.LearningNotDone, 409, {}, 'model_id');
       return l;
     });
   }
 
   /** The evaluation dataset of the models' project, of a type the models can evaluate. */
-  async evaluationDataset(projectId: number, datasetId: number, models: LearningFacts[]): Promise<DatasetRow> {
+  async evaluationDataset(
+    projectId: number,
+    datasetId: number,
+    models: LearningFacts[],
+  ): Promise<DatasetRow> {
     const ds = await this.repo.dataset(this.repo.db, datasetId);
-    if (!ds || ds.projectId !== projectId) throw new AppError(DatasetErrorCode.DatasetNotFound, 404, {}, 'dataset_id');
+    if (!ds || ds.projectId !== projectId)
+      throw new AppError(DatasetErrorCode.DatasetNotFound, 404, {}, 'dataset_id');
     if (ds.purpose !== 'evaluation')
       throw new AppError(C.DatasetPurposeMismatch, 400, { purpose: 'evaluation' }, 'dataset_id');
     for (const m of models)
-      if (!taskFits(m.task, ds.type)) throw new AppError(C.EvaluationTaskMismatch, 400, { task: m.task, type: ds.type }, 'dataset_id');
+      if (!taskFits(m.task, ds.type))
+        throw new AppError(C.EvaluationTaskMismatch, 400, { task: m.task, type: ds.type }, 'dataset_id');
     return ds;
   }
 
@@ -113,7 +125,12 @@ export class EvaluationService {
       );
       await this.repo.update(row.id, { jobId });
     } catch (err) {
-      await this.repo.update(row.id, { status: 'error', errorCode: 'JOB_FAILED', errorMessage: (err as Error).message, finishedAt: new Date() });
+      await this.repo.update(row.id, {
+        status: 'error',
+        errorCode: 'JOB_FAILED',
+        errorMessage: (err as Error).message,
+        finishedAt: new Date(),
+      });
       await this.repo.removeLock(this.repo.db, ds.id, evaluationLockRef(row.id));
       throw err;
     }
@@ -128,7 +145,11 @@ export class EvaluationService {
     return r;
   }
 
-  async list(actor: Actor, q: { project_id: number; status?: string; search?: string; page: number; perPage: number }, locale: Locale) {
+  async list(
+    actor: Actor,
+    q: { project_id: number; status?: string; search?: string; page: number; perPage: number },
+    locale: Locale,
+  ) {
     await this.access.require(actor, q.project_id);
     const { rows, total } = await this.repo.list(q);
     return { data: rows.map((r) => mapEvaluation(r, locale)), total };
@@ -144,7 +165,10 @@ export class EvaluationService {
     if (!canCancelEvaluation(r.e.status) || !next)
       throw new AppError(C.EvaluationNotCancelable, 409, { status: r.e.status });
     const now = new Date();
-    await this.repo.update(id, next === 'canceled' ? { status: next, canceledAt: now, finishedAt: now } : { status: next });
+    await this.repo.update(
+      id,
+      next === 'canceled' ? { status: next, canceledAt: now, finishedAt: now } : { status: next },
+    );
     if (next === 'canceled') await this.repo.removeLock(this.repo.db, r.e.datasetId, evaluationLockRef(id));
     if (r.e.jobId) await this.jobs.cancel(r.e.jobId).catch(() => undefined);
     return this.detail(actor, id, locale);
@@ -165,13 +189,18 @@ export class EvaluationService {
     return this.resultsOf(actor, await this.row(actor, id), q);
   }
 
-  async resultsOf(actor: Actor, r: { e: { id: number; task: string; datasetId: number | null } }, q: ResultQuery) {
+  async resultsOf(
+    actor: Actor,
+    r: { e: { id: number; task: string; datasetId: number | null } },
+    q: ResultQuery,
+  ) {
     const { rows, total } = await this.repo.results(r.e.id, r.e.task, q);
     const imgToken = r.e.datasetId ? this.media.sign(actor.id, datasetMediaScope(r.e.datasetId), 3600) : '';
     const ovToken = this.media.sign(actor.id, evaluationMediaScope(r.e.id), 3600);
     const data: ResultRow[] = rows.map((x) => {
       const image = x.imageId ?? '';
-      const overlay = x.overlayKey && image ? `/api/v2/evaluations/${r.e.id}/overlays/${image}?t=${ovToken}` : null;
+      const overlay =
+        x.overlayKey && image ? `/api/v2/evaluations/${r.e.id}/overlays/${image}?t=${ovToken}` : null;
       return {
         id: x.id,
         image_id: image,
@@ -232,4 +261,3 @@ export class EvaluationService {
     return { job_id: jobId };
   }
 }
-

@@ -34,12 +34,17 @@ describe('api client', () => {
 
   it('returns token answers unwrapped as they are', async () => {
     fetchMock.mockResolvedValue(json(200, { token: 't', expiresIn: 60 }));
-    await expect(api.post('/api/auth/login', { username: 'a', password: 'b' })).resolves.toEqual({ token: 't', expiresIn: 60 });
+    await expect(api.post('/api/auth/login', { username: 'a', password: 'b' })).resolves.toEqual({
+      token: 't',
+      expiresIn: 60,
+    });
     expect(fetchMock.mock.calls[0]![1].headers['Content-Type']).toBe('application/json');
   });
 
   it('throws ApiError with the server code, message and field', async () => {
-    fetchMock.mockResolvedValue(json(409, { error: { code: 'USERNAME_TAKEN', message: 'taken', field: 'username' } }));
+    fetchMock.mockResolvedValue(
+      json(409, { error: { code: 'USERNAME_TAKEN', message: 'taken', field: 'username' } }),
+    );
     const err = await api.post('/api/x', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, code: 'USERNAME_TAKEN', message: 'taken', field: 'username' });
@@ -65,7 +70,12 @@ describe('api client', () => {
   });
 
   it('is cancellable through the registry and reports cancellation distinctly', async () => {
-    fetchMock.mockImplementation((_u: string, init: RequestInit) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('x', 'AbortError')))));
+    fetchMock.mockImplementation(
+      (_u: string, init: RequestInit) =>
+        new Promise((_, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))),
+        ),
+    );
     const p = api.get('/api/slow');
     expect(inFlightCount()).toBe(1);
     cancelAll();
@@ -75,7 +85,12 @@ describe('api client', () => {
 
   it('times out after 60 s', async () => {
     vi.useFakeTimers();
-    fetchMock.mockImplementation((_u: string, init: RequestInit) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('x', 'AbortError')))));
+    fetchMock.mockImplementation(
+      (_u: string, init: RequestInit) =>
+        new Promise((_, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))),
+        ),
+    );
     const p = api.get('/api/slow').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(59_999);
     await vi.advanceTimersByTimeAsync(1);

@@ -5,7 +5,9 @@ describe('chunk-load failure', () => {
   beforeEach(() => sessionStorage.clear());
 
   it('recognises the browsers’ dynamic-import failures only', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/X.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/X.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });

@@ -15,7 +15,10 @@ describe('zodValidate', () => {
 
   it('uses the per-field fallback key for plain zod messages, one message per field', async () => {
     await i18n.changeLanguage('en');
-    const errors = zodValidate(loginRequestSchema, { username: 'auth:login.usernameRequired' })({ username: ' ', password: '' });
+    const errors = zodValidate(loginRequestSchema, { username: 'auth:login.usernameRequired' })({
+      username: ' ',
+      password: '',
+    });
     expect(errors.username).toBe('Please enter your ID.');
     expect(errors.password).toBe('Please check what you entered.');
     expect(zodValidate(loginRequestSchema)({ username: 'a', password: 'b' })).toEqual({});

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 
 // The shell's namespaces must have the same keys in Korean and English (no silent fallbacks).
 const SHELL_NAMESPACES = ['common', 'nav', 'auth', 'account', 'home', 'public'];
-const modules = import.meta.glob<{ default: Record<string, unknown> }>(['../ko/*.ts', '../en/*.ts'], { eager: true });
+const modules = import.meta.glob<{ default: Record<string, unknown> }>(['../ko/*.ts', '../en/*.ts'], {
+  eager: true,
+});
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`.replace(/_(one|other)$/, '')],
+    v && typeof v === 'object'
+      ? keys(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [`${prefix}${k}`.replace(/_(one|other)$/, '')],
   );
 }
 

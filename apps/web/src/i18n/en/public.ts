@@ -7,10 +7,19 @@ export default {
     start: 'Get started',
     steps: {
       upload: { title: 'Upload data', body: 'Upload a zip of class folders and a dataset is created.' },
-      label: { title: 'Process and label', body: 'New labeling, merge, copy, class merge and remove, AI labeling, augmentation.' },
+      label: {
+        title: 'Process and label',
+        body: 'New labeling, merge, copy, class merge and remove, AI labeling, augmentation.',
+      },
       learn: { title: 'Train models', body: 'Classification, object detection and segmentation models.' },
-      evaluate: { title: 'Evaluate', body: 'Single and comparison evaluations, and the judgements of a model.' },
-      monitor: { title: 'Monitor lines', body: 'Line status, line reports, inspection reports and model history.' },
+      evaluate: {
+        title: 'Evaluate',
+        body: 'Single and comparison evaluations, and the judgements of a model.',
+      },
+      monitor: {
+        title: 'Monitor lines',
+        body: 'Line status, line reports, inspection reports and model history.',
+      },
     },
   },
   cs: {

@@ -38,7 +38,11 @@ export function FaqList({ categories }: { categories: FaqCategory[] }) {
                 <Badge size="xs" variant="light" mb={2}>
                   {c}. {t(`categories.${c}`)}
                 </Badge>
-                <Accordion variant="filled" chevronPosition="right" styles={{ label: { fontSize: 13, paddingBlock: 6 }, content: { fontSize: 13 } }}>
+                <Accordion
+                  variant="filled"
+                  chevronPosition="right"
+                  styles={{ label: { fontSize: 13, paddingBlock: 6 }, content: { fontSize: 13 } }}
+                >
                   {items.map((it) => (
                     <Accordion.Item key={it.q} value={it.q} data-testid="faq-item">
                       <Accordion.Control>{it.q}</Accordion.Control>

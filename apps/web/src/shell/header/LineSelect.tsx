@@ -18,7 +18,10 @@ export function LineSelect() {
       placeholder={t('common:project.selectLine')}
       data-testid="line-select"
       value={line ? String(line.id) : null}
-      data={project.lines.map((l) => ({ value: String(l.id), label: l.name ?? l.title ?? l.code ?? String(l.id) }))}
+      data={project.lines.map((l) => ({
+        value: String(l.id),
+        label: l.name ?? l.title ?? l.code ?? String(l.id),
+      }))}
       allowDeselect={false}
       onChange={(v) => {
         const l = project.lines.find((x) => String(x.id) === v);

@@ -1,5 +1,16 @@
 // The latest 10 notifications and a link to all. A server without the endpoint yields the empty state.
-import { ActionIcon, Anchor, Badge, Divider, Group, Indicator, Menu, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Divider,
+  Group,
+  Indicator,
+  Menu,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { LAYOUT, NOTIFICATION_PAGE_SIZE } from '@sightline/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -23,7 +34,9 @@ export interface NotificationItem {
 
 async function fetchLatest(): Promise<NotificationItem[]> {
   try {
-    const page = await api.get<Paged<NotificationItem>>('/api/notifications', { query: { perPage: NOTIFICATION_PAGE_SIZE } });
+    const page = await api.get<Paged<NotificationItem>>('/api/notifications', {
+      query: { perPage: NOTIFICATION_PAGE_SIZE },
+    });
     return page?.data ?? [];
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return [];
@@ -33,13 +46,25 @@ async function fetchLatest(): Promise<NotificationItem[]> {
 
 export function NotificationMenu() {
   const { t } = useTranslation();
-  const { data = [] } = useQuery({ queryKey: ['notifications', 'latest'], queryFn: fetchLatest, meta: { silent: true }, refetchInterval: 60_000 });
+  const { data = [] } = useQuery({
+    queryKey: ['notifications', 'latest'],
+    queryFn: fetchLatest,
+    meta: { silent: true },
+    refetchInterval: 60_000,
+  });
   const unread = data.filter((n) => n.is_read === false).length;
   return (
     <Menu position="bottom-end" width={LAYOUT.alarmListWidth} shadow="lg" radius="md" withinPortal>
       <Menu.Target>
         <Indicator disabled={!unread} label={unread} size={16} color="crimson" offset={4}>
-          <ActionIcon variant="subtle" size="lg" radius="xl" className={headerClasses.iconButton} aria-label={t('common:header.notifications')} data-testid="notifications-button">
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            radius="xl"
+            className={headerClasses.iconButton}
+            aria-label={t('common:header.notifications')}
+            data-testid="notifications-button"
+          >
             <IconBell size={20} stroke={1.6} />
           </ActionIcon>
         </Indicator>
@@ -74,7 +99,9 @@ export function NotificationMenu() {
                     </div>
                     {n.status && (
                       <Badge size="xs" variant="light" color={n.status === 'done' ? 'teal' : 'blue'}>
-                        {n.status === 'done' ? t('common:header.statusDone') : t('common:header.statusProgress')}
+                        {n.status === 'done'
+                          ? t('common:header.statusDone')
+                          : t('common:header.statusProgress')}
                       </Badge>
                     )}
                   </Group>

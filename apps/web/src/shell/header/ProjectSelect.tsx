@@ -20,7 +20,11 @@ export function ProjectSelect() {
       nothingFoundMessage={t('common:project.none')}
       data-testid="project-select"
       value={current ? String(current.id) : null}
-      data={user.projects.map((p) => ({ value: String(p.id), label: p.title, disabled: denied.includes(p.id) }))}
+      data={user.projects.map((p) => ({
+        value: String(p.id),
+        label: p.title,
+        disabled: denied.includes(p.id),
+      }))}
       allowDeselect={false}
       onChange={(v) => {
         const p = user.projects.find((x) => String(x.id) === v);

@@ -16,7 +16,8 @@ export function UserMenu() {
   if (!user) return null;
   const nav = navigationFor({ roleId: user.role_id }, productName);
   const askLogout = async () => {
-    if (await confirm({ title: t('common:session.logoutTitle'), message: t('common:session.logoutConfirm') })) await logout();
+    if (await confirm({ title: t('common:session.logoutTitle'), message: t('common:session.logoutConfirm') }))
+      await logout();
   };
   return (
     <Menu position="bottom-end" width={220} shadow="lg" radius="md">
@@ -48,7 +49,12 @@ export function UserMenu() {
           {t('common:header.changePassword')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void askLogout()} data-testid="logout">
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => void askLogout()}
+          data-testid="logout"
+        >
           {t('common:header.logout')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -46,7 +46,14 @@ export function adminNav(): NavSection[] {
     {
       key: 'admin',
       items: [
-        { key: 'dashboard', label: 'nav:dashboard', to: '/admin', icon: IconLayoutDashboard, exact: true, activeWhen: (p) => p.includes('history') },
+        {
+          key: 'dashboard',
+          label: 'nav:dashboard',
+          to: '/admin',
+          icon: IconLayoutDashboard,
+          exact: true,
+          activeWhen: (p) => p.includes('history'),
+        },
         { key: 'company', label: 'nav:company', to: '/admin/company', icon: IconBuilding },
         { key: 'project', label: 'nav:project', to: '/admin/project', icon: IconFolders },
         { key: 'user', label: 'nav:user', to: '/admin/user', icon: IconUsers },
@@ -63,18 +70,35 @@ export function monitoringNav(): NavSection[] {
       key: 'monitoring',
       label: 'nav:monitoring',
       items: [
-        { key: 'lineStatus', label: 'nav:lineStatus', to: '/monitoring', icon: IconDeviceDesktopAnalytics, exact: true },
+        {
+          key: 'lineStatus',
+          label: 'nav:lineStatus',
+          to: '/monitoring',
+          icon: IconDeviceDesktopAnalytics,
+          exact: true,
+        },
         { key: 'lineReport', label: 'nav:lineReport', to: '/monitoring/line', icon: IconChartLine },
         {
           key: 'inspection',
           label: 'nav:inspection',
           to: '/monitoring/inspection',
           icon: IconSearch,
-          activeWhen: (p) => p.startsWith('/monitoring/inspection') && !p.startsWith('/monitoring/inspection/report'),
+          activeWhen: (p) =>
+            p.startsWith('/monitoring/inspection') && !p.startsWith('/monitoring/inspection/report'),
           exact: true,
         },
-        { key: 'inspectionReport', label: 'nav:inspectionReport', to: '/monitoring/inspection/report', icon: IconReportAnalytics },
-        { key: 'modelHistory', label: 'nav:modelHistory', to: '/monitoring/model-history', icon: IconHistory },
+        {
+          key: 'inspectionReport',
+          label: 'nav:inspectionReport',
+          to: '/monitoring/inspection/report',
+          icon: IconReportAnalytics,
+        },
+        {
+          key: 'modelHistory',
+          label: 'nav:modelHistory',
+          to: '/monitoring/model-history',
+          icon: IconHistory,
+        },
       ],
     },
   ];
@@ -88,7 +112,13 @@ export function defaultNav(roleId: RoleId, product: ProductName): NavSection[] {
       key: 'train',
       label: 'nav:train',
       items: [
-        { key: 'dataset', label: 'nav:dataset', to: '/train/dataset', icon: IconDatabase, activeWhen: (p) => p === '/train' },
+        {
+          key: 'dataset',
+          label: 'nav:dataset',
+          to: '/train/dataset',
+          icon: IconDatabase,
+          activeWhen: (p) => p === '/train',
+        },
         { key: 'processing', label: 'nav:processing', to: '/train/processing', icon: IconTransform },
         { key: 'learning', label: 'nav:learning', to: '/train/learning', icon: IconSchool },
         { key: 'inference', label: 'nav:inference', to: '/train/inference', icon: IconWand },
@@ -102,14 +132,23 @@ export function defaultNav(roleId: RoleId, product: ProductName): NavSection[] {
   ];
   const my: NavItem[] = [];
   if (n.myInfo) my.push({ key: 'myInfo', label: 'nav:myInfo', to: '/my', icon: IconUser, exact: true });
-  if (n.myProjects) my.push({ key: 'myProjects', label: 'nav:myProjects', to: '/my/projects', icon: IconBox });
+  if (n.myProjects)
+    my.push({ key: 'myProjects', label: 'nav:myProjects', to: '/my/projects', icon: IconBox });
   if (n.myUsers) my.push({ key: 'myUsers', label: 'nav:myUsers', to: '/my/user', icon: IconUsers });
-  if (n.notifications) my.push({ key: 'notifications', label: 'nav:notifications', to: '/my/notifications', icon: IconBell });
+  if (n.notifications)
+    my.push({ key: 'notifications', label: 'nav:notifications', to: '/my/notifications', icon: IconBell });
   if (my.length) sections.push({ key: 'my', label: 'nav:my', items: my });
 
   const usage: NavItem[] = [];
-  if (n.resourceMonitoring) usage.push({ key: 'resourceMonitoring', label: 'nav:resourceMonitoring', to: '/resource-monitoring', icon: IconChartBar });
-  if (n.useHistory) usage.push({ key: 'useHistory', label: 'nav:useHistory', to: '/use-history', icon: IconTimeline });
+  if (n.resourceMonitoring)
+    usage.push({
+      key: 'resourceMonitoring',
+      label: 'nav:resourceMonitoring',
+      to: '/resource-monitoring',
+      icon: IconChartBar,
+    });
+  if (n.useHistory)
+    usage.push({ key: 'useHistory', label: 'nav:useHistory', to: '/use-history', icon: IconTimeline });
   if (usage.length) sections.push({ key: 'usage', label: 'nav:usage', items: usage });
 
   const more: NavItem[] = [];

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ALGORITHMS, algorithmParamSchema, findAlgorithm, resolveParams, defaultAlgorithmFor } from '../index';
+import {
+  ALGORITHMS,
+  algorithmParamSchema,
+  findAlgorithm,
+  resolveParams,
+  defaultAlgorithmFor,
+} from '../index';
 
 describe('algorithm catalog', () => {
   it('declares a training algorithm for each task, grouping and augmentation', () => {
@@ -10,7 +16,14 @@ describe('algorithm catalog', () => {
   });
 
   it('rejects a default outside min..max', () => {
-    const bad = { key: 'x', name: { ko: 'x', en: 'x' }, description: { ko: 'x', en: 'x' }, default: 5, min: 0, max: 1 };
+    const bad = {
+      key: 'x',
+      name: { ko: 'x', en: 'x' },
+      description: { ko: 'x', en: 'x' },
+      default: 5,
+      min: 0,
+      max: 1,
+    };
     expect(algorithmParamSchema.safeParse(bad).success).toBe(false);
     expect(algorithmParamSchema.safeParse({ ...bad, default: 1 }).success).toBe(true);
   });

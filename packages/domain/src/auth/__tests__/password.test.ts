@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordChange, generatePassword, isStrictPassword, isValidNewPassword, maskName } from '../password';
+import {
+  checkPasswordChange,
+  generatePassword,
+  isStrictPassword,
+  isValidNewPassword,
+  maskName,
+} from '../password';
 
 describe('isValidNewPassword', () => {
   it.each([
@@ -28,9 +34,19 @@ describe('checkPasswordChange', () => {
   it('reports each problem', () => {
     expect(checkPasswordChange({ newPassword: '', confirmPassword: '' })).toBe('required');
     expect(checkPasswordChange({ newPassword: 'short1', confirmPassword: 'short1' })).toBe('weak');
-    expect(checkPasswordChange({ oldPassword: 'abcde12345', newPassword: 'abcde12345', confirmPassword: 'abcde12345' })).toBe('sameAsOld');
-    expect(checkPasswordChange({ newPassword: 'abcde12345', confirmPassword: 'abcde12346' })).toBe('mismatch');
-    expect(checkPasswordChange({ oldPassword: 'x', newPassword: 'abcde12345', confirmPassword: 'abcde12345' })).toBeNull();
+    expect(
+      checkPasswordChange({
+        oldPassword: 'abcde12345',
+        newPassword: 'abcde12345',
+        confirmPassword: 'abcde12345',
+      }),
+    ).toBe('sameAsOld');
+    expect(checkPasswordChange({ newPassword: 'abcde12345', confirmPassword: 'abcde12346' })).toBe(
+      'mismatch',
+    );
+    expect(
+      checkPasswordChange({ oldPassword: 'x', newPassword: 'abcde12345', confirmPassword: 'abcde12345' }),
+    ).toBeNull();
   });
 });
 

@@ -30,8 +30,8 @@ describe('download item derivations', () => {
   });
 
   it('builds the file path under the image base', () => {
-    expect(downloadFilePath({ project_code: 'PRJ1', username: 'kim', job_id: 'j-1', file_name: 'a b.zip' })).toBe(
-      '/PRJ1/download/kim/j-1/a%20b.zip',
-    );
+    expect(
+      downloadFilePath({ project_code: 'PRJ1', username: 'kim', job_id: 'j-1', file_name: 'a b.zip' }),
+    ).toBe('/PRJ1/download/kim/j-1/a%20b.zip');
   });
 });

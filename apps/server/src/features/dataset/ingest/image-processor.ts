@@ -45,7 +45,8 @@ export async function processImage(buf: Buffer, label: string, maxPixels: number
     if (err instanceof AppError) throw err;
     const msg = (err as Error).message ?? '';
     if (/unsupported image format/i.test(msg)) throw new AppError(E.NotAnImage, 400, { file: label });
-    if (/pixel limit/i.test(msg)) throw new AppError(E.FileTooLarge, 400, { file: label, max: `${maxPixels} px` });
+    if (/pixel limit/i.test(msg))
+      throw new AppError(E.FileTooLarge, 400, { file: label, max: `${maxPixels} px` });
     throw new AppError(E.ImageCorrupt, 400, { file: label });
   }
 }

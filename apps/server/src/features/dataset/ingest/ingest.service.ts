@@ -70,13 +70,24 @@ export class IngestService {
         if (isZip(f)) {
           const zip = await openUploadedZip(f.path, f.originalName, f.size, this.limits);
           zips.push(zip);
-          const zipSources = zip.entries.map((entry) => ({ relPath: entry.path, zipName: f.originalName, ref: { kind: 'zip' as const, zip, entry } }));
+          const zipSources = zip.entries.map((entry) => ({
+            relPath: entry.path,
+            zipName: f.originalName,
+            ref: { kind: 'zip' as const, zip, entry },
+          }));
           sources.push(...(await annotations.take(zipSources, zip, f.originalName, dirname(f.path))));
         } else {
           if (f.size > this.limits.maxImageBytes) {
-            throw new AppError(E.FileTooLarge, 400, { file: f.originalName, max: formatBytes(this.limits.maxImageBytes) });
+            throw new AppError(E.FileTooLarge, 400, {
+              file: f.originalName,
+              max: formatBytes(this.limits.maxImageBytes),
+            });
           }
-          sources.push({ relPath: f.originalName.split(/[\\/]/).pop()!, zipName: null, ref: { kind: 'loose', file: f } });
+          sources.push({
+            relPath: f.originalName.split(/[\\/]/).pop()!,
+            zipName: null,
+            ref: { kind: 'loose', file: f },
+          });
         }
       }
 
@@ -89,14 +100,21 @@ export class IngestService {
         existingClasses: existingClassRows.map((c) => c.c.name),
       });
       if (!plan.images.length) throw new AppError(E.NoImages, 400);
-      if (target.type !== 'cf' && target.type !== 'ad' && plan.newClasses.length) throw new AppError(E.ClassesOnlyForCf, 400);
-      plan.newClasses.push(...annotations.newClasses([...existingClassRows.map((c) => c.c.name), ...plan.newClasses]));
-      if (existingClassRows.length + plan.newClasses.length > CLASS_MAX) throw new AppError(E.ClassLimit, 400);
+      if (target.type !== 'cf' && target.type !== 'ad' && plan.newClasses.length)
+        throw new AppError(E.ClassesOnlyForCf, 400);
+      plan.newClasses.push(
+        ...annotations.newClasses([...existingClassRows.map((c) => c.c.name), ...plan.newClasses]),
+      );
+      if (existingClassRows.length + plan.newClasses.length > CLASS_MAX)
+        throw new AppError(E.ClassLimit, 400);
       await this.checkLimits(req, plan.images.length);
 
       // Decode, hash, thumbnail and store, a few at a time; zip entries are read in order.
       const known = target.id ? await this.repo.existingHashes(target.id) : new Map<string, string>();
-      const rows: (Omit<NewDatasetImageRow, 'datasetId' | 'folderId' | 'classId'> & { folder: string; className: string | null })[] = [];
+      const rows: (Omit<NewDatasetImageRow, 'datasetId' | 'folderId' | 'classId'> & {
+        folder: string;
+        className: string | null;
+      })[] = [];
       const duplicates: UploadResult['duplicates'] = [];
       progress({ phase: 'storing', total: plan.images.length, processed: 0 });
       let processed = 0;
@@ -150,12 +168,14 @@ export class IngestService {
     const nameErr = datasetNameError(req.name);
     if (nameErr) throw new AppError(nameErr, 400, {}, 'name');
     if (!req.type) throw new AppError(E.DatasetTypeRequired, 400, {}, 'type');
-    if (await this.repo.nameTaken(req.projectId, req.name!.trim())) throw new AppError(E.DatasetNameExists, 409, {}, 'name');
+    if (await this.repo.nameTaken(req.projectId, req.name!.trim()))
+      throw new AppError(E.DatasetNameExists, 409, {}, 'name');
     return { id: null, type: req.type };
   }
 
   private async checkLimits(req: IngestRequest, n: number) {
-    if (req.trial && n > TRIAL_UPLOAD_MAX_IMAGES) throw new AppError(E.TrialUploadLimit, 400, { max: TRIAL_UPLOAD_MAX_IMAGES });
+    if (req.trial && n > TRIAL_UPLOAD_MAX_IMAGES)
+      throw new AppError(E.TrialUploadLimit, 400, { max: TRIAL_UPLOAD_MAX_IMAGES });
     const { limit, used } = await this.repo.uploadUsage(req.projectId);
     if (limit !== null && used + n > limit) {
       throw new AppError(E.UploadLimitExceeded, 400, { remaining: Math.max(0, limit - used) });
@@ -207,7 +227,10 @@ export class IngestService {
     req: IngestRequest,
     target: { id: number | null; type: DatasetType },
     plan: { folders: string[]; newClasses: string[] },
-    rows: (Omit<NewDatasetImageRow, 'datasetId' | 'folderId' | 'classId'> & { folder: string; className: string | null })[],
+    rows: (Omit<NewDatasetImageRow, 'datasetId' | 'folderId' | 'classId'> & {
+      folder: string;
+      className: string | null;
+    })[],
     classOffset: number,
     annotations: UploadAnnotations,
   ): Promise<Omit<UploadResult, 'duplicates' | 'renamed'>> {
@@ -226,7 +249,13 @@ export class IngestService {
         const folderId = new Map(folders.map((f) => [f.name, f.id]));
         await this.repo.insertClasses(
           tx,
-          plan.newClasses.map((name, i) => ({ datasetId: ds.id, name, color: classColorAt(classOffset + i), sortOrder: classOffset + i, isOk: annotations.isOk(name) })),
+          plan.newClasses.map((name, i) => ({
+            datasetId: ds.id,
+            name,
+            color: classColorAt(classOffset + i),
+            sortOrder: classOffset + i,
+            isOk: annotations.isOk(name),
+          })),
         );
         const classId = new Map((await this.repo.classes(ds.id, tx)).map((c) => [c.c.name, c.c.id]));
         const inserted = await this.repo.insertImages(
@@ -242,22 +271,38 @@ export class IngestService {
         const usage = await this.repo.addUploadUsage(tx, req.projectId, inserted.size);
         // Re-checked under the counter's row lock: two uploads racing for the last slots.
         if (usage.limit !== null && usage.used > usage.limit) {
-          throw new AppError(E.UploadLimitExceeded, 400, { remaining: Math.max(0, usage.limit - (usage.used - inserted.size)) });
+          throw new AppError(E.UploadLimitExceeded, 400, {
+            remaining: Math.max(0, usage.limit - (usage.used - inserted.size)),
+          });
         }
         await this.repo.touch(tx, ds.id);
         return { inserted, datasetId: ds.id };
       })
-      .catch((thrown: { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } }) => {
-        // Drizzle wraps driver errors; the pg error (code, constraint) is the cause.
-        const err = thrown.cause?.code ? thrown.cause : thrown;
-        if (err.code === '23505' && err.constraint === 'datasets_project_name_uq') throw new AppError(E.DatasetNameExists, 409, {}, 'name');
-        if (err.code === '23505' && err.constraint === 'dataset_folders_name_uq') throw new AppError(E.FolderNameInvalid, 400, { name: plan.folders.join(', ') });
-        if (err.code === '23505' && err.constraint === 'dataset_classes_name_uq') throw new AppError(E.ClassDuplicate, 409);
-        throw thrown;
-      });
+      .catch(
+        (thrown: { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } }) => {
+          // Drizzle wraps driver errors; the pg error (code, constraint) is the cause.
+          const err = thrown.cause?.code ? thrown.cause : thrown;
+          if (err.code === '23505' && err.constraint === 'datasets_project_name_uq')
+            throw new AppError(E.DatasetNameExists, 409, {}, 'name');
+          if (err.code === '23505' && err.constraint === 'dataset_folders_name_uq')
+            throw new AppError(E.FolderNameInvalid, 400, { name: plan.folders.join(', ') });
+          if (err.code === '23505' && err.constraint === 'dataset_classes_name_uq')
+            throw new AppError(E.ClassDuplicate, 409);
+          throw thrown;
+        },
+      );
     // A concurrent upload stored the same content first: drop our copy of it.
     const skipped = rows.filter((r) => !inserted.has(r.id));
-    if (skipped.length) await this.storage.deleteMany(skipped.flatMap((r) => Object.values(imageKeys(r.id)))).catch(() => undefined);
-    return { dataset_id: datasetId, created: !target.id, stored: inserted.size, folders: plan.folders, classes: plan.newClasses };
+    if (skipped.length)
+      await this.storage
+        .deleteMany(skipped.flatMap((r) => Object.values(imageKeys(r.id))))
+        .catch(() => undefined);
+    return {
+      dataset_id: datasetId,
+      created: !target.id,
+      stored: inserted.size,
+      folders: plan.folders,
+      classes: plan.newClasses,
+    };
   }
 }

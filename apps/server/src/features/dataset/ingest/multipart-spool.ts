@@ -22,7 +22,12 @@ export interface SpoolHooks {
   beforeFirstFile?: (fields: Record<string, string>) => Promise<void>;
 }
 
-export async function spoolMultipart(req: FastifyRequest, dir: string, maxBytes: number, hooks: SpoolHooks = {}): Promise<Spooled> {
+export async function spoolMultipart(
+  req: FastifyRequest,
+  dir: string,
+  maxBytes: number,
+  hooks: SpoolHooks = {},
+): Promise<Spooled> {
   const { onBytes, beforeFirstFile } = hooks;
   let checked = false;
   await mkdir(dir, { recursive: true });

@@ -3,7 +3,11 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export async function sweepStaleSpools(uploadsDir: string, maxAgeMs = 24 * 3600 * 1000, now = Date.now()): Promise<number> {
+export async function sweepStaleSpools(
+  uploadsDir: string,
+  maxAgeMs = 24 * 3600 * 1000,
+  now = Date.now(),
+): Promise<number> {
   let removed = 0;
   let names: string[];
   try {

@@ -17,7 +17,8 @@ export interface UploadLimits {
   concurrency: number;
 }
 
-const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) && Number(v) > 0 ? Number(v) : d);
+const num = (v: string | undefined, d: number) =>
+  v && Number.isFinite(Number(v)) && Number(v) > 0 ? Number(v) : d;
 const MiB = 1024 * 1024;
 
 /** Read once by config.ts (the only place that reads the environment). */

@@ -32,6 +32,7 @@ export class UploadProgressRegistry {
 
   private sweep() {
     const now = Date.now();
-    for (const [k, e] of this.entries) if (e.endedAt !== null && now - e.endedAt > KEEP_MS) this.entries.delete(k);
+    for (const [k, e] of this.entries)
+      if (e.endedAt !== null && now - e.endedAt > KEEP_MS) this.entries.delete(k);
   }
 }

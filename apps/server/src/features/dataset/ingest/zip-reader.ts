@@ -23,11 +23,14 @@ const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 const RATIO_MIN_BYTES = 1024 * 1024;
 
-const refuse = (code: string, params: Record<string, string | number>, status = 400) => new AppError(code, status, params);
+const refuse = (code: string, params: Record<string, string | number>, status = 400) =>
+  new AppError(code, status, params);
 
 function openZip(path: string): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, zf) => (err ? reject(err) : resolve(zf))),
+    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, zf) =>
+      err ? reject(err) : resolve(zf),
+    ),
   );
 }
 
@@ -40,7 +43,12 @@ function yauzlError(err: Error, zipName: string): AppError {
   return refuse(E.ZipInvalid, { file: zipName });
 }
 
-export async function openUploadedZip(path: string, zipName: string, compressedBytes: number, limits: UploadLimits): Promise<OpenedZip> {
+export async function openUploadedZip(
+  path: string,
+  zipName: string,
+  compressedBytes: number,
+  limits: UploadLimits,
+): Promise<OpenedZip> {
   let zf: ZipFile;
   try {
     zf = await openZip(path);
@@ -61,7 +69,10 @@ export async function openUploadedZip(path: string, zipName: string, compressedB
         const label = `${zipName}: ${name}`;
         try {
           // Also refuse what yauzl lets through: NUL bytes, empty segments, '.' segments.
-          if (name.includes('\0') || name.split('/').some((s, i, a) => s === '.' || (s === '' && i < a.length - 1))) {
+          if (
+            name.includes('\0') ||
+            name.split('/').some((s, i, a) => s === '.' || (s === '' && i < a.length - 1))
+          ) {
             throw refuse(E.ZipUnsafePath, { file: label });
           }
           const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
@@ -71,7 +82,8 @@ export async function openUploadedZip(path: string, zipName: string, compressedB
             expanded += entry.uncompressedSize;
             if (expanded > limits.maxExpandedBytes) throw refuse(E.ZipBomb, { file: zipName });
             const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
-            if (entry.uncompressedSize > RATIO_MIN_BYTES && ratio > limits.maxRatio) throw refuse(E.ZipBomb, { file: label });
+            if (entry.uncompressedSize > RATIO_MIN_BYTES && ratio > limits.maxRatio)
+              throw refuse(E.ZipBomb, { file: label });
             entries.push({ path: name, size: entry.uncompressedSize, entry });
           }
         } catch (err) {
@@ -95,7 +107,8 @@ export async function openUploadedZip(path: string, zipName: string, compressedB
     close: () => zf.close(),
     async read(ref) {
       const label = `${zipName}: ${ref.path}`;
-      if (ref.size > limits.maxImageBytes) throw refuse(E.FileTooLarge, { file: label, max: formatBytes(limits.maxImageBytes) });
+      if (ref.size > limits.maxImageBytes)
+        throw refuse(E.FileTooLarge, { file: label, max: formatBytes(limits.maxImageBytes) });
       const stream = await zf.openReadStreamPromise(ref.entry).catch(() => {
         throw refuse(E.ZipInvalid, { file: label });
       });
@@ -113,7 +126,9 @@ export async function openUploadedZip(path: string, zipName: string, compressedB
         }
       } catch (err) {
         if (err instanceof AppError) throw err;
-        throw refuse(/too many bytes/.test((err as Error).message) ? E.ZipBomb : E.ZipInvalid, { file: label });
+        throw refuse(/too many bytes/.test((err as Error).message) ? E.ZipBomb : E.ZipInvalid, {
+          file: label,
+        });
       }
       return Buffer.concat(chunks, total);
     },

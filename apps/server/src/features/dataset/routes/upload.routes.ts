@@ -31,16 +31,28 @@ export default async function uploadRoutes(root: FastifyInstance, opts: { servic
     '/api/v2/datasets/upload/quota',
     {
       preHandler: app.authenticate,
-      schema: { tags, security, querystring: z.object({ project_id: z.coerce.number().int().positive() }), response: { 200: dataOf(uploadQuotaSchema) } },
+      schema: {
+        tags,
+        security,
+        querystring: z.object({ project_id: z.coerce.number().int().positive() }),
+        response: { 200: dataOf(uploadQuotaSchema) },
+      },
     },
-    async (req) => ({ data: await datasets.quota(req.actor, req.authUser, req.query.project_id, app.deps.config.productName) }),
+    async (req) => ({
+      data: await datasets.quota(req.actor, req.authUser, req.query.project_id, app.deps.config.productName),
+    }),
   );
 
   app.get(
     '/api/v2/datasets/upload/:uploadId/progress',
     {
       preHandler: app.authenticate,
-      schema: { tags, security, params: z.object({ uploadId: z.string().uuid() }), response: { 200: dataOf(uploadProgressSchema), 404: errorBodySchema } },
+      schema: {
+        tags,
+        security,
+        params: z.object({ uploadId: z.string().uuid() }),
+        response: { 200: dataOf(uploadProgressSchema), 404: errorBodySchema },
+      },
     },
     async (req) => {
       const p = progress.get(req.params.uploadId, req.actor.id);
@@ -73,7 +85,8 @@ export default async function uploadRoutes(root: FastifyInstance, opts: { servic
           // Fields sent before the files (the web client does) let a refusal come before the bytes.
           beforeFirstFile: async (fields) => {
             const projectId = Number(fields.project_id);
-            if (Number.isInteger(projectId) && projectId > 0) await datasets.requireProject(req.actor, projectId);
+            if (Number.isInteger(projectId) && projectId > 0)
+              await datasets.requireProject(req.actor, projectId);
           },
         });
         const parsed = uploadFieldsSchema.safeParse(spooled.fields);

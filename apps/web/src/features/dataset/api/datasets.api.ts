@@ -114,7 +114,10 @@ export interface UploadArgs {
 }
 
 /** Multipart upload through XMLHttpRequest so the dialog can show upload progress. */
-export async function uploadDataset(projectId: number, { values, uploadId, onProgress }: UploadArgs): Promise<UploadOutcome> {
+export async function uploadDataset(
+  projectId: number,
+  { values, uploadId, onProgress }: UploadArgs,
+): Promise<UploadOutcome> {
   const body = new FormData();
   body.set('project_id', String(projectId));
   body.set('upload_id', uploadId);

@@ -58,8 +58,9 @@ export function DatasetImages({ dataset, folderId, classId }: Props) {
   const selectPage = (on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
-      for (const r of rows) if (on) next.add(r.id);
-      else next.delete(r.id);
+      for (const r of rows)
+        if (on) next.add(r.id);
+        else next.delete(r.id);
       return next;
     });
 
@@ -116,7 +117,12 @@ export function DatasetImages({ dataset, folderId, classId }: Props) {
         {images.isPending && <Spinner />}
         {!images.isPending && rows.length === 0 && <EmptyState message={t('grid.empty')} />}
         {rows.length > 0 && (
-          <SimpleGrid cols={columns} spacing={columns > 10 ? 4 : 'xs'} verticalSpacing={columns > 10 ? 4 : 'xs'} data-testid="image-grid">
+          <SimpleGrid
+            cols={columns}
+            spacing={columns > 10 ? 4 : 'xs'}
+            verticalSpacing={columns > 10 ? 4 : 'xs'}
+            data-testid="image-grid"
+          >
             {rows.map((img) => (
               <ImageCard
                 key={img.id}

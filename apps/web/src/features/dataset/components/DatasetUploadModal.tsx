@@ -17,11 +17,22 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconFileZip, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DATASET_PURPOSES, DATASET_TYPES, DatasetErrorCode, TRIAL_UPLOAD_MAX_IMAGES } from '@sightline/domain';
+import {
+  DATASET_PURPOSES,
+  DATASET_TYPES,
+  DatasetErrorCode,
+  TRIAL_UPLOAD_MAX_IMAGES,
+} from '@sightline/domain';
 import { ApiError } from '../../../api/api-error';
 import { handleApiError } from '../../../api/error-handler';
 import { flash } from '../../../components/flash';
-import { useDataset, useDatasetOptions, useUploadDataset, useUploadQuota, useUploadServerProgress } from '../api/datasets.api';
+import {
+  useDataset,
+  useDatasetOptions,
+  useUploadDataset,
+  useUploadQuota,
+  useUploadServerProgress,
+} from '../api/datasets.api';
 import { codeMessage } from '../utils/code-message';
 import { newUploadId } from '../utils/upload-id';
 import { formatBytes, isZipFile, uploadFormErrors, type UploadFormValues } from '../utils/upload-form';
@@ -46,19 +57,46 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
   const server = useUploadServerProgress(uploadId, upload.isPending && percent === 100);
 
   const form = useForm<UploadFormValues>({
-    initialValues: { target: datasetId ? 'existing' : 'new', name: '', type: '', purpose: 'preprocessing', datasetId: datasetId ? String(datasetId) : '', folder: '', files: [] },
+    initialValues: {
+      target: datasetId ? 'existing' : 'new',
+      name: '',
+      type: '',
+      purpose: 'preprocessing',
+      datasetId: datasetId ? String(datasetId) : '',
+      folder: '',
+      files: [],
+    },
     validate: (values) =>
-      uploadFormErrors(values, foldersRef.current?.id === values.datasetId ? foldersRef.current.names : [], codeMessage, t),
+      uploadFormErrors(
+        values,
+        foldersRef.current?.id === values.datasetId ? foldersRef.current.names : [],
+        codeMessage,
+        t,
+      ),
   });
 
   // The chosen dataset's folders, so a folder name that already exists is refused before sending.
   // A ref, because the form keeps the validate function of its first render.
-  const chosen = useDataset(opened && form.values.target === 'existing' && form.values.datasetId ? Number(form.values.datasetId) : undefined);
-  foldersRef.current = chosen.data ? { id: String(chosen.data.id), names: chosen.data.folders.map((f) => f.name) } : null;
+  const chosen = useDataset(
+    opened && form.values.target === 'existing' && form.values.datasetId
+      ? Number(form.values.datasetId)
+      : undefined,
+  );
+  foldersRef.current = chosen.data
+    ? { id: String(chosen.data.id), names: chosen.data.folders.map((f) => f.name) }
+    : null;
 
   useEffect(() => {
     if (!opened) return;
-    form.setValues({ target: datasetId ? 'existing' : 'new', name: '', type: '', purpose: 'preprocessing', datasetId: datasetId ? String(datasetId) : '', folder: '', files: [] });
+    form.setValues({
+      target: datasetId ? 'existing' : 'new',
+      name: '',
+      type: '',
+      purpose: 'preprocessing',
+      datasetId: datasetId ? String(datasetId) : '',
+      folder: '',
+      files: [],
+    });
     form.clearErrors();
     setPercent(null);
     // The form object is stable enough; resetting only when the dialog opens is the intent.
@@ -91,7 +129,12 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
     } catch (err) {
       setPercent(null);
       // Server field names map onto the form; limits and zip problems are shown as a flash.
-      const fields: Record<string, keyof UploadFormValues> = { name: 'name', type: 'type', dataset_id: 'datasetId', folder: 'folder' };
+      const fields: Record<string, keyof UploadFormValues> = {
+        name: 'name',
+        type: 'type',
+        dataset_id: 'datasetId',
+        folder: 'folder',
+      };
       const field = err instanceof ApiError && err.field ? fields[err.field] : undefined;
       if (field) form.setFieldError(field, err instanceof Error ? err.message : '');
       else handleApiError(err);
@@ -184,7 +227,10 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
           )}
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              {t('upload.files')} <Text span c="red">*</Text>
+              {t('upload.files')}{' '}
+              <Text span c="red">
+                *
+              </Text>
             </Text>
             <Group>
               <FileButton
@@ -194,7 +240,12 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
                 disabled={busy}
               >
                 {(props) => (
-                  <Button variant="default" leftSection={<IconUpload size={16} />} {...props} data-testid="upload-pick">
+                  <Button
+                    variant="default"
+                    leftSection={<IconUpload size={16} />}
+                    {...props}
+                    data-testid="upload-pick"
+                  >
                     {t('upload.pick')}
                   </Button>
                 )}
@@ -211,7 +262,8 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
                 )}
                 {files.length > 0 && !zip && (
                   <>
-                    <IconPhoto size={14} style={{ verticalAlign: -2 }} /> {t('upload.selected', { count: files.length, size: formatBytes(totalBytes) })}
+                    <IconPhoto size={14} style={{ verticalAlign: -2 }} />{' '}
+                    {t('upload.selected', { count: files.length, size: formatBytes(totalBytes) })}
                   </>
                 )}
               </Text>
@@ -224,7 +276,9 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
           </Stack>
 
           <Text size="sm" c="dimmed" data-testid="upload-remaining">
-            {remaining == null ? t('upload.remainingUnlimited') : codeMessage(DatasetErrorCode.RemainingUploadCount, { remaining })}
+            {remaining == null
+              ? t('upload.remainingUnlimited')
+              : codeMessage(DatasetErrorCode.RemainingUploadCount, { remaining })}
           </Text>
           {perUpload != null && !overTrial && (
             <Alert color="orange" variant="light" p="xs">
@@ -232,9 +286,17 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
             </Alert>
           )}
           {(overQuota || overTrial) && (
-            <Alert color="red" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} data-testid="upload-exceeded">
+            <Alert
+              color="red"
+              variant="light"
+              p="xs"
+              icon={<IconAlertTriangle size={16} />}
+              data-testid="upload-exceeded"
+            >
               {overTrial
-                ? codeMessage(DatasetErrorCode.TrialUploadLimit, { max: perUpload ?? TRIAL_UPLOAD_MAX_IMAGES })
+                ? codeMessage(DatasetErrorCode.TrialUploadLimit, {
+                    max: perUpload ?? TRIAL_UPLOAD_MAX_IMAGES,
+                  })
                 : codeMessage(DatasetErrorCode.UploadLimitExceeded, { remaining: remaining ?? 0 })}
             </Alert>
           )}
@@ -242,7 +304,11 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
           {percent != null && (
             <Stack gap={4} data-testid="upload-progress">
               <Progress
-                value={percent < 100 || !server.data?.total ? percent : Math.round((server.data.processed / server.data.total) * 100)}
+                value={
+                  percent < 100 || !server.data?.total
+                    ? percent
+                    : Math.round((server.data.processed / server.data.total) * 100)
+                }
                 color={percent < 100 ? undefined : 'teal'}
                 size="lg"
                 striped
@@ -266,7 +332,12 @@ export function DatasetUploadModal({ opened, onClose, projectId, datasetId, onUp
             <Button variant="default" onClick={onClose} disabled={busy}>
               {t('upload.cancel')}
             </Button>
-            <Button type="submit" loading={busy} disabled={overQuota || overTrial} data-testid="upload-submit">
+            <Button
+              type="submit"
+              loading={busy}
+              disabled={overQuota || overTrial}
+              data-testid="upload-submit"
+            >
               {t('upload.submit')}
             </Button>
           </Group>

@@ -51,7 +51,14 @@ export function FolderPanel({ folders, imageCount, selected, onSelect, onRename 
                   {f.image_count}
                 </Text>
                 <Tooltip label={t('folders.rename')}>
-                  <ActionIcon size="sm" variant="subtle" color="gray" onClick={() => onRename(f)} aria-label={t('folders.rename')} data-testid="folder-rename">
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => onRename(f)}
+                    aria-label={t('folders.rename')}
+                    data-testid="folder-rename"
+                  >
                     <IconPencil size={14} />
                   </ActionIcon>
                 </Tooltip>

@@ -47,11 +47,22 @@ export function FolderRenameModal({ datasetId, folder, folders, onClose }: Props
   });
 
   return (
-    <Modal opened={folder != null} onClose={onClose} title={<Text fw={700}>{t('folders.renameTitle')}</Text>} data-testid="folder-rename-modal">
+    <Modal
+      opened={folder != null}
+      onClose={onClose}
+      title={<Text fw={700}>{t('folders.renameTitle')}</Text>}
+      data-testid="folder-rename-modal"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={t('folders.current')} value={folder?.name ?? ''} readOnly variant="filled" />
-          <TextInput label={t('folders.newName')} withAsterisk data-autofocus data-testid="folder-new-name" {...form.getInputProps('name')} />
+          <TextInput
+            label={t('folders.newName')}
+            withAsterisk
+            data-autofocus
+            data-testid="folder-new-name"
+            {...form.getInputProps('name')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('upload.cancel')}

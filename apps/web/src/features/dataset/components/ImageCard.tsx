@@ -36,7 +36,12 @@ export const ImageCard = memo(function ImageCard({ image, cls, selected, compact
           aria-label={image.file_name}
           style={{ border: 0, padding: 0, cursor: 'zoom-in', background: 'var(--mantine-color-gray-1)' }}
         >
-          <img src={image.thumb_url} alt={image.file_name} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+          <img
+            src={image.thumb_url}
+            alt={image.file_name}
+            loading="lazy"
+            style={{ width: '100%', height: '100%', objectFit: 'contain' }}
+          />
         </Box>
       </AspectRatio>
       <Checkbox

@@ -1,7 +1,13 @@
 // A single image with zoom: buttons, keypad +/- and Ctrl + mouse wheel (SPEC §2), plus previous/next.
 import { useEffect, useState } from 'react';
 import { ActionIcon, Badge, Box, ColorSwatch, Group, Modal, Text, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconZoomIn,
+  IconZoomOut,
+  IconZoomReset,
+} from '@tabler/icons-react';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
@@ -98,7 +104,11 @@ export function ImageViewerModal({ image, onClose, onPrev, onNext }: Props) {
       <Group justify="space-between" mb="xs">
         <Group gap={4}>
           <Tooltip label={t('viewer.zoomOut')}>
-            <ActionIcon variant="default" onClick={() => setZoom((z) => clampZoom(z / ZOOM_STEP))} aria-label={t('viewer.zoomOut')}>
+            <ActionIcon
+              variant="default"
+              onClick={() => setZoom((z) => clampZoom(z / ZOOM_STEP))}
+              aria-label={t('viewer.zoomOut')}
+            >
               <IconZoomOut size={16} />
             </ActionIcon>
           </Tooltip>
@@ -106,7 +116,11 @@ export function ImageViewerModal({ image, onClose, onPrev, onNext }: Props) {
             {Math.round(zoom * 100)}%
           </Text>
           <Tooltip label={t('viewer.zoomIn')}>
-            <ActionIcon variant="default" onClick={() => setZoom((z) => clampZoom(z * ZOOM_STEP))} aria-label={t('viewer.zoomIn')}>
+            <ActionIcon
+              variant="default"
+              onClick={() => setZoom((z) => clampZoom(z * ZOOM_STEP))}
+              aria-label={t('viewer.zoomIn')}
+            >
               <IconZoomIn size={16} />
             </ActionIcon>
           </Tooltip>
@@ -135,11 +149,21 @@ export function ImageViewerModal({ image, onClose, onPrev, onNext }: Props) {
         data-testid="viewer-canvas"
       >
         {image && (
-          <Box style={{ minWidth: '100%', minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Box
+            style={{
+              minWidth: '100%',
+              minHeight: '100%',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
+          >
             <img
               src={image.url}
               alt={image.fileName}
-              onLoad={(e) => setNatural({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
+              onLoad={(e) =>
+                setNatural({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })
+              }
               style={{
                 width: shownWidth,
                 maxWidth: 'none',

@@ -72,7 +72,8 @@ export const datasetEn: Shape<typeof datasetKo> = {
     mergeResult: 'Name of the merged class',
     merged: 'The classes were merged.',
     removeTitle: 'Remove class',
-    removeConfirm: "Remove the class '{{name}}'? Its files move to Unclassified and its bounding boxes are deleted.",
+    removeConfirm:
+      "Remove the class '{{name}}'? Its files move to Unclassified and its bounding boxes are deleted.",
     removed: 'The class was removed.',
     rules: 'Use 2 to 34 classes, with at least one OK class and one NG class.',
   },
@@ -107,7 +108,8 @@ export const datasetEn: Shape<typeof datasetKo> = {
     purpose: 'Purpose',
     folder: 'Folder name',
     folderPlaceholder: 'Empty: the zip name, or default',
-    folderHint: 'Folder for loose images and files at the root of a zip (default: the zip name). A zip keeps its own folders.',
+    folderHint:
+      'Folder for loose images and files at the root of a zip (default: the zip name). A zip keeps its own folders.',
     labelsHint: {
       od: 'A zip may carry its boxes: YOLO (images/, labels/, classes.txt), Pascal VOC xml or one COCO json.',
       sg: 'A zip may carry its masks: images/ and masks/<class>/<image name>.png (white = the class).',
@@ -124,7 +126,14 @@ export const datasetEn: Shape<typeof datasetKo> = {
     uploading: 'Uploading... {{percent}}%',
     processing: 'The server is processing the images...',
     serverProgress: '{{phase}} {{processed}} / {{total}}',
-    phases: { receiving: 'Receiving', checking: 'Checking', storing: 'Storing', saving: 'Saving', done: 'Done', failed: 'Failed' },
+    phases: {
+      receiving: 'Receiving',
+      checking: 'Checking',
+      storing: 'Storing',
+      saving: 'Saving',
+      done: 'Done',
+      failed: 'Failed',
+    },
     duplicates: '{{count}} files duplicate images already stored and were not saved again.',
     renamed: 'Characters that cannot be used were removed from {{count}} file names.',
     done: '{{count}} images uploaded.',

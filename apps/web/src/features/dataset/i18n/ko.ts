@@ -68,7 +68,8 @@ export const datasetKo = {
     mergeResult: '병합 결과 클래스명',
     merged: '클래스를 병합했습니다.',
     removeTitle: '클래스 삭제',
-    removeConfirm: "'{{name}}' 클래스를 삭제하시겠습니까? 이 클래스의 파일은 미분류로 이동하고, 바운딩 박스는 삭제됩니다.",
+    removeConfirm:
+      "'{{name}}' 클래스를 삭제하시겠습니까? 이 클래스의 파일은 미분류로 이동하고, 바운딩 박스는 삭제됩니다.",
     removed: '클래스를 삭제했습니다.',
     rules: '클래스는 2~34개이며, OK 클래스와 NG 클래스가 각각 하나 이상 있어야 합니다.',
   },
@@ -103,7 +104,8 @@ export const datasetKo = {
     purpose: '사용 목적',
     folder: '폴더명',
     folderPlaceholder: '비우면 ZIP 파일명 또는 default',
-    folderHint: '개별 이미지와 ZIP 최상위 파일이 들어갈 폴더입니다(기본값: ZIP 파일명). ZIP 안의 폴더 구조는 그대로 유지됩니다.',
+    folderHint:
+      '개별 이미지와 ZIP 최상위 파일이 들어갈 폴더입니다(기본값: ZIP 파일명). ZIP 안의 폴더 구조는 그대로 유지됩니다.',
     labelsHint: {
       od: 'ZIP에 박스 라벨을 함께 넣을 수 있습니다: YOLO(images/, labels/, classes.txt), Pascal VOC xml 또는 COCO json 1개.',
       sg: 'ZIP에 마스크를 함께 넣을 수 있습니다: images/ 와 masks/<클래스>/<이미지 이름>.png (흰색 = 해당 클래스).',
@@ -120,7 +122,14 @@ export const datasetKo = {
     uploading: '업로드 중... {{percent}}%',
     processing: '서버에서 이미지를 처리하는 중입니다...',
     serverProgress: '{{phase}} {{processed}} / {{total}}',
-    phases: { receiving: '수신 중', checking: '검사 중', storing: '저장 중', saving: '등록 중', done: '완료', failed: '실패' },
+    phases: {
+      receiving: '수신 중',
+      checking: '검사 중',
+      storing: '저장 중',
+      saving: '등록 중',
+      done: '완료',
+      failed: '실패',
+    },
     duplicates: '{{count}}개 파일은 이미 있는 이미지와 같아 저장하지 않았습니다.',
     renamed: '{{count}}개 파일의 이름에서 사용할 수 없는 문자를 제거했습니다.',
     done: '{{count}}장을 업로드했습니다.',

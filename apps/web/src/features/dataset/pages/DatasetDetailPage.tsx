@@ -79,7 +79,12 @@ export function DatasetDetailPage({ id }: { id: number }) {
           {dataset.name}
         </Title>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setUploadOpen(true)} data-testid="upload-more">
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} />}
+            onClick={() => setUploadOpen(true)}
+            data-testid="upload-more"
+          >
             {t('detail.uploadMore')}
           </Button>
           <Button
@@ -123,12 +128,37 @@ export function DatasetDetailPage({ id }: { id: number }) {
         </Box>
       </Group>
 
-      <FolderRenameModal datasetId={dataset.id} folder={renaming} folders={dataset.folders} onClose={() => setRenaming(null)} />
-      <ClassEditModal datasetId={dataset.id} classes={dataset.classes} target={editing} onClose={() => setEditing(null)} />
-      <ClassSetModal datasetId={dataset.id} classes={dataset.classes} opened={editingAll} onClose={() => setEditingAll(false)} />
-      <ClassMergeModal datasetId={dataset.id} classes={dataset.classes} opened={merging} onClose={() => setMerging(false)} />
+      <FolderRenameModal
+        datasetId={dataset.id}
+        folder={renaming}
+        folders={dataset.folders}
+        onClose={() => setRenaming(null)}
+      />
+      <ClassEditModal
+        datasetId={dataset.id}
+        classes={dataset.classes}
+        target={editing}
+        onClose={() => setEditing(null)}
+      />
+      <ClassSetModal
+        datasetId={dataset.id}
+        classes={dataset.classes}
+        opened={editingAll}
+        onClose={() => setEditingAll(false)}
+      />
+      <ClassMergeModal
+        datasetId={dataset.id}
+        classes={dataset.classes}
+        opened={merging}
+        onClose={() => setMerging(false)}
+      />
       {project && (
-        <DatasetUploadModal opened={uploadOpen} onClose={() => setUploadOpen(false)} projectId={project.id} datasetId={dataset.id} />
+        <DatasetUploadModal
+          opened={uploadOpen}
+          onClose={() => setUploadOpen(false)}
+          projectId={project.id}
+          datasetId={dataset.id}
+        />
       )}
     </Stack>
   );

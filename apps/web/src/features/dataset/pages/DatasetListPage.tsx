@@ -29,8 +29,15 @@ export function DatasetListPage() {
   return (
     <Stack gap="md" data-testid="dataset-list-page">
       <Group justify="space-between">
-        <Title order={1} fz={24}>{t('title')}</Title>
-        <Button leftSection={<IconUpload size={16} />} onClick={() => setUploadOpen(true)} disabled={!project} data-testid="open-upload">
+        <Title order={1} fz={24}>
+          {t('title')}
+        </Title>
+        <Button
+          leftSection={<IconUpload size={16} />}
+          onClick={() => setUploadOpen(true)}
+          disabled={!project}
+          data-testid="open-upload"
+        >
           {t('list.upload')}
         </Button>
       </Group>

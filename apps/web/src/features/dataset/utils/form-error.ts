@@ -3,8 +3,18 @@
 import { ApiError } from '../../../api/api-error';
 import { handleApiError } from '../../../api/error-handler';
 
-export function showFormError(err: unknown, setFieldError: (field: string, message: string) => void, field: string): void {
-  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403) {
+export function showFormError(
+  err: unknown,
+  setFieldError: (field: string, message: string) => void,
+  field: string,
+): void {
+  if (
+    err instanceof ApiError &&
+    err.status >= 400 &&
+    err.status < 500 &&
+    err.status !== 401 &&
+    err.status !== 403
+  ) {
     setFieldError(err.field ?? field, err.message);
     return;
   }

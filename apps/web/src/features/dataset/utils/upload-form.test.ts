@@ -4,7 +4,15 @@ import { formatBytes, isZipFile, uploadFormErrors, type UploadFormValues } from 
 const t = (k: string) => k;
 const msg = (code: string) => code;
 const file = (name: string, type = 'image/png') => new File([new Uint8Array(4)], name, { type });
-const base: UploadFormValues = { target: 'new', name: 'set_1', type: 'cf', purpose: 'preprocessing', datasetId: '', folder: '', files: [file('a.png')] };
+const base: UploadFormValues = {
+  target: 'new',
+  name: 'set_1',
+  type: 'cf',
+  purpose: 'preprocessing',
+  datasetId: '',
+  folder: '',
+  files: [file('a.png')],
+};
 
 describe('upload form checks', () => {
   it('accepts a complete new-dataset upload', () => {
@@ -23,7 +31,9 @@ describe('upload form checks', () => {
   });
 
   it('requires a dataset when uploading into an existing one', () => {
-    expect(uploadFormErrors({ ...base, target: 'existing', name: '' }, [], msg, t).datasetId).toBe('validation.datasetRequired');
+    expect(uploadFormErrors({ ...base, target: 'existing', name: '' }, [], msg, t).datasetId).toBe(
+      'validation.datasetRequired',
+    );
   });
 
   it('refuses a folder name that duplicates an existing folder of the chosen dataset', () => {
@@ -34,7 +44,9 @@ describe('upload form checks', () => {
 
   it('checks the folder name for zips too (it takes the files at the zip root)', () => {
     const zip = file('set.zip', 'application/zip');
-    expect(uploadFormErrors({ ...base, folder: 'bad name', files: [zip] }, [], msg, t).folder).toBe('FOLDER_NAME_INVALID');
+    expect(uploadFormErrors({ ...base, folder: 'bad name', files: [zip] }, [], msg, t).folder).toBe(
+      'FOLDER_NAME_INVALID',
+    );
     expect(uploadFormErrors({ ...base, folder: '', files: [zip, file('a.png')] }, [], msg, t)).toEqual({});
   });
 

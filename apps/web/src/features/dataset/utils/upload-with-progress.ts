@@ -34,7 +34,11 @@ export function uploadWithProgress<T>(url: string, body: FormData, opts: UploadO
     if (opts.timeoutMs) xhr.timeout = opts.timeoutMs;
     xhr.upload.onprogress = (e) => {
       if (!e.lengthComputable) return;
-      opts.onProgress?.({ loaded: e.loaded, total: e.total, percent: Math.min(100, Math.round((e.loaded / e.total) * 100)) });
+      opts.onProgress?.({
+        loaded: e.loaded,
+        total: e.total,
+        percent: Math.min(100, Math.round((e.loaded / e.total) * 100)),
+      });
     };
     xhr.onload = () => {
       let parsed: unknown;
@@ -49,7 +53,9 @@ export function uploadWithProgress<T>(url: string, body: FormData, opts: UploadO
         return;
       }
       const err = (parsed as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
-      reject(new UploadError(err?.message ?? xhr.statusText ?? 'Upload failed', xhr.status, err?.code, err?.field));
+      reject(
+        new UploadError(err?.message ?? xhr.statusText ?? 'Upload failed', xhr.status, err?.code, err?.field),
+      );
     };
     xhr.onerror = () => reject(new UploadError('Network error', 0));
     xhr.ontimeout = () => reject(new UploadError('Timeout', 0));

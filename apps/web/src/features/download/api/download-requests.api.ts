@@ -15,10 +15,16 @@ const PATHS: Record<DownloadTab, string> = {
 
 export const downloadRequestKeys = {
   all: ['download-requests'] as const,
-  list: (tab: DownloadTab, projectId: number, page: number) => ['download-requests', tab, projectId, page] as const,
+  list: (tab: DownloadTab, projectId: number, page: number) =>
+    ['download-requests', tab, projectId, page] as const,
 };
 
-export function useDownloadRequests(tab: DownloadTab, projectId: number | undefined, page: number, opened: boolean) {
+export function useDownloadRequests(
+  tab: DownloadTab,
+  projectId: number | undefined,
+  page: number,
+  opened: boolean,
+) {
   return useQuery({
     queryKey: downloadRequestKeys.list(tab, projectId ?? 0, page),
     queryFn: () =>

@@ -55,7 +55,9 @@ function render(props: Partial<DownloadRequestDialogProps>) {
     </QueryClientProvider>
   );
   act(() => root.render(tree(all)));
-  return { rerender: (p: Partial<DownloadRequestDialogProps>) => act(() => root.render(tree({ ...all, ...p }))) };
+  return {
+    rerender: (p: Partial<DownloadRequestDialogProps>) => act(() => root.render(tree({ ...all, ...p }))),
+  };
 }
 
 const flush = async (ms = 0) => {
@@ -120,7 +122,13 @@ describe('DownloadRequestDialog', () => {
     answer = [
       item({ job_id: 'p', status: 'progress', progress: 40 }),
       item({ job_id: 'e', status: 'error', file_name: null }),
-      item({ job_id: 's', status: 'success', progress: 100, file_name: 'set_a.zip', download_path: '/PRJ/download/kim/s/set_a.zip?t=1' }),
+      item({
+        job_id: 's',
+        status: 'success',
+        progress: 100,
+        file_name: 'set_a.zip',
+        download_path: '/PRJ/download/kim/s/set_a.zip?t=1',
+      }),
     ];
     render({});
     await flush();
@@ -145,7 +153,9 @@ describe('DownloadRequestDialog', () => {
       content.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     });
-    const overlay = document.querySelector('.mantine-Modal-overlay, [class*="overlay"]') as HTMLElement | null;
+    const overlay = document.querySelector(
+      '.mantine-Modal-overlay, [class*="overlay"]',
+    ) as HTMLElement | null;
     if (overlay) act(() => overlay.click());
     await flush(500);
     expect(onClose).not.toHaveBeenCalled();
@@ -158,7 +168,9 @@ describe('DownloadRequestDialog', () => {
     answer = [item({})];
     render({});
     await flush();
-    const page2 = [...document.querySelectorAll('[data-testid="pager"] button')].find((b) => b.textContent === '2')!;
+    const page2 = [...document.querySelectorAll('[data-testid="pager"] button')].find(
+      (b) => b.textContent === '2',
+    )!;
     act(() => (page2 as HTMLButtonElement).click());
     await flush();
     expect(calls.at(-1)).toContain('page=2');

@@ -1,7 +1,18 @@
 // The download-request list modal (SPEC §2): Dataset/Result tabs, refresh, 10 per page, empty state,
 // a cancel note and Close. Outside clicks and Escape do not close it.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Group, Modal, ScrollArea, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  ScrollArea,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DOWNLOAD_LIST } from '@sightline/domain';
@@ -101,7 +112,11 @@ export function DownloadRequestDialog(props: DownloadRequestDialogProps) {
                   key={String(item.job_id)}
                   item={item}
                   now={now}
-                  fileUrl={downloadFileUrl(imageBase, { ...item, project_code: item.project_code || projectCode }, username)}
+                  fileUrl={downloadFileUrl(
+                    imageBase,
+                    { ...item, project_code: item.project_code || projectCode },
+                    username,
+                  )}
                 />
               ))}
             </Table.Tbody>

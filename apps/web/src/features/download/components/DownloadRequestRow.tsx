@@ -68,7 +68,13 @@ export function DownloadRequestRow({ item, fileUrl, now }: Props) {
         )}
         {state === 'progress' && (
           <Group gap="xs" wrap="nowrap">
-            <Progress value={progress} w={140} size="lg" animated aria-label={t('progress', { value: progress })} />
+            <Progress
+              value={progress}
+              w={140}
+              size="lg"
+              animated
+              aria-label={t('progress', { value: progress })}
+            />
             <Text size="xs" c="dimmed" w={36}>
               {progress}%
             </Text>

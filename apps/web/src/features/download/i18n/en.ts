@@ -19,7 +19,8 @@ export const downloadEn: Shape<typeof downloadKo> = {
   removalBadge: 'Removed in {{days}} d',
   error: 'Error',
   empty: 'There are no download requests.',
-  cancelNote: 'Closing this window does not cancel requests in progress. Files are removed 3 days after they are created.',
+  cancelNote:
+    'Closing this window does not cancel requests in progress. Files are removed 3 days after they are created.',
   close: 'Close',
   progress: 'Progress {{value}}%',
 };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clampProgress, downloadFileUrl, downloadRowState, initialDownloadTab, removalDays } from './download-item';
+import {
+  clampProgress,
+  downloadFileUrl,
+  downloadRowState,
+  initialDownloadTab,
+  removalDays,
+} from './download-item';
 
 describe('download item rules', () => {
   it('maps statuses to the three row states', () => {
@@ -26,9 +32,9 @@ describe('download item rules', () => {
   it('builds the file link from image base, project code, username, job id and file name', () => {
     const item = { project_code: 'PRJ-1', job_id: 'j17', file_name: 'set a.zip' };
     expect(downloadFileUrl('/images/', item, 'kim')).toBe('/images/PRJ-1/download/kim/j17/set%20a.zip');
-    expect(downloadFileUrl('/images', { ...item, download_path: '/PRJ-1/download/kim/j17/a.zip?t=x' }, 'kim')).toBe(
-      '/images/PRJ-1/download/kim/j17/a.zip?t=x',
-    );
+    expect(
+      downloadFileUrl('/images', { ...item, download_path: '/PRJ-1/download/kim/j17/a.zip?t=x' }, 'kim'),
+    ).toBe('/images/PRJ-1/download/kim/j17/a.zip?t=x');
   });
 
   it('opens on Result only under processing routes', () => {

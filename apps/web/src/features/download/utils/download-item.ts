@@ -34,7 +34,12 @@ export function downloadFileUrl(
   // The server's path carries a short-lived access token; fall back to the plain path otherwise.
   const path =
     item.download_path ??
-    downloadFilePath({ project_code: item.project_code, username, job_id: item.job_id, file_name: item.file_name ?? '' });
+    downloadFilePath({
+      project_code: item.project_code,
+      username,
+      job_id: item.job_id,
+      file_name: item.file_name ?? '',
+    });
   return `${base}${path}`;
 }
 

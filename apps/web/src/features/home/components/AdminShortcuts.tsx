@@ -1,6 +1,13 @@
 // Shortcut tiles to the admin areas (the home page is the system administrator's start page).
 import { Group, Paper, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconBrain, IconBuilding, IconFolders, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
+import {
+  IconBrain,
+  IconBuilding,
+  IconFolders,
+  IconSpeakerphone,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import classes from './AdminShortcuts.module.css';

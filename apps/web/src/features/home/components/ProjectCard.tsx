@@ -5,10 +5,27 @@ import { useTranslation } from 'react-i18next';
 import type { UserProject } from '../../../session/types';
 import classes from './ProjectCard.module.css';
 
-export function ProjectCard({ project, current, expired, onOpen }: { project: UserProject; current: boolean; expired: boolean; onOpen(): void }) {
+export function ProjectCard({
+  project,
+  current,
+  expired,
+  onOpen,
+}: {
+  project: UserProject;
+  current: boolean;
+  expired: boolean;
+  onOpen(): void;
+}) {
   const { t } = useTranslation('home');
   return (
-    <Card withBorder radius="lg" padding="lg" className={classes.card} data-current={current || undefined} data-testid={`project-card-${project.id}`}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      className={classes.card}
+      data-current={current || undefined}
+      data-testid={`project-card-${project.id}`}
+    >
       <Group justify="space-between" wrap="nowrap" mb={6}>
         <Group gap={10} wrap="nowrap" style={{ minWidth: 0 }}>
           <div className={classes.icon}>
@@ -45,7 +62,14 @@ export function ProjectCard({ project, current, expired, onOpen }: { project: Us
           </Text>
         </Group>
       </Group>
-      <Button mt="lg" fullWidth variant={current ? 'filled' : 'light'} rightSection={<IconArrowRight size={16} />} onClick={onOpen} disabled={expired}>
+      <Button
+        mt="lg"
+        fullWidth
+        variant={current ? 'filled' : 'light'}
+        rightSection={<IconArrowRight size={16} />}
+        onClick={onOpen}
+        disabled={expired}
+      >
         {t('open')}
       </Button>
     </Card>

@@ -24,7 +24,11 @@ export default function HomePage() {
   };
   return (
     <Stack gap={28} maw={1180} mx="auto" w="100%">
-      <WelcomeBanner name={user.name || user.username} role={t(`common:${ROLE_LABEL_KEYS[user.role_id]}`)} stats={stats} />
+      <WelcomeBanner
+        name={user.name || user.username}
+        role={t(`common:${ROLE_LABEL_KEYS[user.role_id]}`)}
+        stats={stats}
+      />
       <section>
         <Group justify="space-between" mb="sm">
           <Title order={2} fz={18}>
@@ -41,7 +45,13 @@ export default function HomePage() {
         ) : (
           <SimpleGrid cols={3} spacing="lg" data-testid="project-grid">
             {user.projects.map((p) => (
-              <ProjectCard key={p.id} project={p} current={current?.id === p.id} expired={expiredOf(p.id, p.end_date)} onOpen={() => void chooseProject(p)} />
+              <ProjectCard
+                key={p.id}
+                project={p}
+                current={current?.id === p.id}
+                expired={expiredOf(p.id, p.end_date)}
+                onOpen={() => void chooseProject(p)}
+              />
             ))}
           </SimpleGrid>
         )}

@@ -1,6 +1,18 @@
 // /cs: support hours, reply time and inquiry guidance (SPEC §1, §9). The help widget opens it with
 // ?type=1&key=<inquiry key> (SPEC §2): the type is preselected and the key shown to quote.
-import { Button, Code, Group, List, Paper, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Button,
+  Code,
+  Group,
+  List,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconClock, IconHeadset, IconInfoCircle, IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,6 +1,13 @@
 // /intro: what the product does, as the five steps of its workflow (SPEC §1).
 import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconActivity, IconArrowRight, IconChartDots, IconSchool, IconTags, IconUpload } from '@tabler/icons-react';
+import {
+  IconActivity,
+  IconArrowRight,
+  IconChartDots,
+  IconSchool,
+  IconTags,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../../session/store';
@@ -28,7 +35,14 @@ export default function IntroPage() {
         <Text c="dimmed" maw={640}>
           {t('intro.body')}
         </Text>
-        <Button component={Link} to={user ? '/' : '/auth/login'} size="md" radius="xl" rightSection={<IconArrowRight size={16} />} mt="xs">
+        <Button
+          component={Link}
+          to={user ? '/' : '/auth/login'}
+          size="md"
+          radius="xl"
+          rightSection={<IconArrowRight size={16} />}
+          mt="xs"
+        >
           {t('intro.start')}
         </Button>
       </Stack>

@@ -30,7 +30,15 @@ function fakeXhr(status: number, body: unknown) {
 }
 
 const args = {
-  values: { target: 'new' as const, name: 'parts', type: 'cf', purpose: 'preprocessing', datasetId: '', folder: '', files: [new File(['x'], 'a.png')] },
+  values: {
+    target: 'new' as const,
+    name: 'parts',
+    type: 'cf',
+    purpose: 'preprocessing',
+    datasetId: '',
+    folder: '',
+    files: [new File(['x'], 'a.png')],
+  },
   uploadId: '00000000-0000-4000-8000-000000000000',
   onProgress: () => {},
 };
@@ -55,14 +63,20 @@ describe('uploadDataset', () => {
 
   it('announces an expired trial account like the client does', async () => {
     storeToken('tok', 900);
-    vi.stubGlobal('XMLHttpRequest', fakeXhr(403, { error: { code: 'ACCOUNT_EXPIRED', message: 'trial over' } }));
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      fakeXhr(403, { error: { code: 'ACCOUNT_EXPIRED', message: 'trial over' } }),
+    );
     await expect(uploadDataset(1, args)).rejects.toMatchObject({ status: 403, code: 'ACCOUNT_EXPIRED' });
     expect(handlers.onAccountExpired).toHaveBeenCalledWith('trial over');
   });
 
   it('leaves the session alone for an ordinary refusal', async () => {
     storeToken('tok', 900);
-    vi.stubGlobal('XMLHttpRequest', fakeXhr(422, { error: { code: 'DATASET_NAME_EXISTS', message: 'exists', field: 'name' } }));
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      fakeXhr(422, { error: { code: 'DATASET_NAME_EXISTS', message: 'exists', field: 'name' } }),
+    );
     await expect(uploadDataset(1, args)).rejects.toMatchObject({ status: 422, field: 'name' });
     expect(handlers.onUnauthorized).not.toHaveBeenCalled();
     expect(handlers.onAccountExpired).not.toHaveBeenCalled();
@@ -72,7 +86,17 @@ describe('uploadDataset', () => {
     storeToken('tok', 900);
     vi.stubGlobal(
       'XMLHttpRequest',
-      fakeXhr(201, { data: { dataset_id: 9, created: true, stored: 1, duplicates: [], renamed: [], folders: [], classes: [] } }),
+      fakeXhr(201, {
+        data: {
+          dataset_id: 9,
+          created: true,
+          stored: 1,
+          duplicates: [],
+          renamed: [],
+          folders: [],
+          classes: [],
+        },
+      }),
     );
     await expect(uploadDataset(1, args)).resolves.toEqual({ datasetId: 9, added: 1, skipped: 0, renamed: 0 });
   });
