@@ -1,5 +1,6 @@
 // Enqueue on the caller's transaction: the jobs row and the pg-boss job are inserted on `client`, so
 // they commit (or roll back) together with the caller's own rows (e.g. a learnings row and its limits).
+// JobService.enqueue uses it inside its own transaction.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { jobSchema, type JobItem } from '@sightline/domain';
@@ -10,7 +11,7 @@ export async function enqueueInTransaction(
   client: pg.PoolClient,
   queue: JobQueue,
   item: JobItem,
-  opts: Omit<EnqueueOptions, 'singletonKey'> & { singletonKey?: string } = {},
+  opts: EnqueueOptions = {},
 ): Promise<string> {
   const job = jobSchema.parse(item);
   const id = randomUUID();

@@ -1,6 +1,6 @@
 // Enqueue (pg-boss job + jobs row in one transaction, deduplicated by singleton key), cancel, read.
 // Who may read or cancel a job is the server's concern (features/jobs/job-access.ts).
-import { randomUUID } from 'node:crypto';
+import { enqueueInTransaction } from './enqueue-in-transaction';
 import { jobSchema, type JobItem, type JobView } from '@sightline/domain';
 import { JobRepository, type Database, type JobRow } from '@sightline/db';
 import type { JobQueue } from './job-queue';
@@ -64,7 +64,7 @@ export class JobService {
   /** Validates the payload against the domain union, then creates both rows atomically. */
   async enqueue(item: JobItem, opts: EnqueueOptions = {}): Promise<{ id: string; created: boolean }> {
     const queue = this.requireQueue();
-    const job = jobSchema.parse(item);
+    jobSchema.parse(item); // a bad payload is refused before a connection is taken
     const client = await this.database.pool.connect();
     try {
       await client.query('BEGIN');
@@ -80,25 +80,7 @@ export class JobService {
           return { id: dup.rows[0].id, created: false };
         }
       }
-      const id = randomUUID();
-      await client.query(
-        `INSERT INTO jobs (id, queue, kind, payload, singleton_key, project_id, user_id) VALUES ($1, $2, $2, $3, $4, $5, $6)`,
-        [
-          id,
-          job.kind,
-          JSON.stringify(job.payload),
-          opts.singletonKey ?? null,
-          opts.projectId ?? null,
-          opts.userId ?? null,
-        ],
-      );
-      const sent = await queue.send(job.kind, job.payload, {
-        id,
-        singletonKey: opts.singletonKey,
-        retryLimit: opts.retryLimit ?? 1,
-        client,
-      });
-      if (!sent) throw new Error(`pg-boss refused job ${job.kind}`);
+      const id = await enqueueInTransaction(client, queue, item, opts);
       await client.query('COMMIT');
       return { id, created: true };
     } catch (err) {
