@@ -3,6 +3,16 @@ export { VisionError, INSTALL_HINT } from './errors';
 export type { VisionDataset, DataItem, DatasetClass, Box, Region } from './dataset/types';
 export { readDataset } from './dataset/read';
 export { validateDataset } from './dataset/validate';
+export * from './dataset/od-formats';
+export {
+  labelFiles,
+  imagePathIn,
+  writeDetectionDir,
+  writeSegmentationDir,
+  renderMaskPng,
+  type LabelFile,
+  type MaskShapes,
+} from './dataset/write-od';
 export { manifestSchema, readManifest, type ModelManifest, type InputSpec } from './artifact/manifest';
 export { checkParity, type ParityReport } from './artifact/parity';
 export { exportModel } from './artifact/export';

@@ -1,11 +1,11 @@
-// od folders: images with YOLO txt (+ classes.txt), Pascal VOC xml, or one COCO json.
+// od folders: images with YOLO txt (+ classes.txt), Pascal VOC xml, or one COCO json. The formats
+// themselves (parse and write) are in od-formats.ts; this file finds the files.
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
-import { z } from 'zod';
 import { VisionError } from '../errors';
 import { exists, listImages, stem } from './files';
+import { parseClassNames, parseCoco, parseJsonText, parseVoc, parseYolo } from './od-formats';
 import type { Box, DataItem, VisionDataset } from './types';
 
 async function imagesDir(dir: string): Promise<string> {
@@ -15,14 +15,6 @@ async function imagesDir(dir: string): Promise<string> {
 async function firstExisting(paths: string[]): Promise<string | undefined> {
   for (const p of paths) if (await exists(p)) return p;
   return undefined;
-}
-
-async function readJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8'));
-  } catch (err) {
-    throw new VisionError('DATA_FORMAT', `${file} is not valid JSON: ${(err as Error).message}`);
-  }
 }
 
 export async function readDetectionDir(dir: string): Promise<VisionDataset> {
@@ -40,10 +32,7 @@ async function hasXml(dir: string): Promise<boolean> {
 async function readYolo(dir: string): Promise<VisionDataset> {
   const namesFile = await firstExisting([join(dir, 'classes.txt'), join(dir, 'obj.names')]);
   if (!namesFile) throw new VisionError('DATA_FORMAT', `YOLO data needs classes.txt in ${dir}`);
-  const names = (await readFile(namesFile, 'utf8'))
-    .split(/\r?\n/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const names = parseClassNames(await readFile(namesFile, 'utf8'));
   const items: DataItem[] = [];
   for (const path of await listImages(await imagesDir(dir))) {
     const txt = await firstExisting([
@@ -51,56 +40,10 @@ async function readYolo(dir: string): Promise<VisionDataset> {
       path.replace(/\.[^.]+$/, '.txt'),
     ]);
     const { width = 0, height = 0 } = await sharp(path).metadata();
-    const boxes: Box[] = [];
-    for (const line of txt ? (await readFile(txt, 'utf8')).split(/\r?\n/) : []) {
-      const v = line.trim().split(/\s+/).map(Number);
-      if (v.length < 5 || v.some((n) => !Number.isFinite(n))) continue;
-      const [c, cx, cy, w, h] = v as [number, number, number, number, number];
-      if (c < 0 || c >= names.length)
-        throw new VisionError('DATA_FORMAT', `Class ${c} in ${txt} is not in classes.txt`);
-      boxes.push({
-        classIndex: c,
-        x1: (cx - w / 2) * width,
-        y1: (cy - h / 2) * height,
-        x2: (cx + w / 2) * width,
-        y2: (cy + h / 2) * height,
-      });
-    }
+    const boxes = txt ? parseYolo(await readFile(txt, 'utf8'), width, height, names.length, txt) : [];
     items.push({ path, boxes });
   }
   return { task: 'od', classes: names.map((name) => ({ name, ok: false })), items };
-}
-
-// Pascal VOC: one xml per image; <object> may repeat, and parts (<part>) carry boxes of their own that
-// are not objects, so only each object's direct <name> and <bndbox> count.
-const xmlParser = new XMLParser({ isArray: (name) => name === 'object', parseTagValue: false });
-const vocSchema = z.object({
-  annotation: z.object({
-    object: z
-      .array(
-        z.object({
-          name: z.coerce.string(),
-          bndbox: z.object({
-            xmin: z.coerce.number(),
-            ymin: z.coerce.number(),
-            xmax: z.coerce.number(),
-            ymax: z.coerce.number(),
-          }),
-        }),
-      )
-      .default([]),
-  }),
-});
-
-async function readVocFile(xmlPath: string) {
-  try {
-    return vocSchema.parse(xmlParser.parse(await readFile(xmlPath, 'utf8'), true)).annotation.object;
-  } catch (err) {
-    throw new VisionError(
-      'DATA_FORMAT',
-      `${xmlPath} is not a Pascal VOC annotation: ${(err as Error).message.slice(0, 300)}`,
-    );
-  }
 }
 
 async function readVoc(dir: string): Promise<VisionDataset> {
@@ -110,10 +53,9 @@ async function readVoc(dir: string): Promise<VisionDataset> {
   for (const path of await listImages(await imagesDir(dir))) {
     const xmlPath = join(annDir, `${stem(path)}.xml`);
     const boxes: Box[] = [];
-    for (const obj of (await exists(xmlPath)) ? await readVocFile(xmlPath) : []) {
+    for (const obj of (await exists(xmlPath)) ? parseVoc(await readFile(xmlPath, 'utf8'), xmlPath) : []) {
       if (!names.includes(obj.name)) names.push(obj.name);
-      const { xmin, ymin, xmax, ymax } = obj.bndbox;
-      boxes.push({ classIndex: names.indexOf(obj.name), x1: xmin, y1: ymin, x2: xmax, y2: ymax });
+      boxes.push({ classIndex: names.indexOf(obj.name), x1: obj.x1, y1: obj.y1, x2: obj.x2, y2: obj.y2 });
     }
     items.push({ path, boxes });
   }
@@ -128,43 +70,9 @@ function sortClasses(ds: VisionDataset): VisionDataset {
   return { ...ds, classes: sorted };
 }
 
-const cocoSchema = z.object({
-  images: z.array(z.object({ id: z.number(), file_name: z.string() })),
-  annotations: z
-    .array(
-      z.object({
-        image_id: z.number(),
-        category_id: z.number(),
-        bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-      }),
-    )
-    .default([]),
-  categories: z.array(z.object({ id: z.number(), name: z.string() })).min(1),
-});
-
 async function readCoco(dir: string, file: string): Promise<VisionDataset> {
-  const parsed = cocoSchema.safeParse(await readJson(file));
-  if (!parsed.success)
-    throw new VisionError(
-      'DATA_FORMAT',
-      `${file} is not COCO json: ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`,
-    );
-  const coco = parsed.data;
-  const cats = [...coco.categories].sort((a, b) => a.id - b.id);
+  const coco = parseCoco(parseJsonText(await readFile(file, 'utf8'), file), file);
   const imgDir = await imagesDir(dir);
-  const byImage = new Map<number, Box[]>();
-  for (const a of coco.annotations ?? []) {
-    const [x, y, w, h] = a.bbox;
-    const classIndex = cats.findIndex((c) => c.id === a.category_id);
-    if (classIndex < 0)
-      throw new VisionError('DATA_FORMAT', `${file}: category ${a.category_id} is not among the categories`);
-    const list = byImage.get(a.image_id) ?? [];
-    list.push({ classIndex, x1: x, y1: y, x2: x + w, y2: y + h });
-    byImage.set(a.image_id, list);
-  }
-  const items = coco.images.map((im) => ({
-    path: join(imgDir, basename(im.file_name)),
-    boxes: byImage.get(im.id) ?? [],
-  }));
-  return { task: 'od', classes: cats.map((c) => ({ name: c.name, ok: false })), items };
+  const items = coco.images.map((im) => ({ path: join(imgDir, basename(im.fileName)), boxes: im.boxes }));
+  return { task: 'od', classes: coco.classes.map((name) => ({ name, ok: false })), items };
 }
