@@ -8,3 +8,5 @@ export * from './schema';
 export * from './repositories/job.repository';
 export * from './repositories/download.repository';
 export * from './repositories/dataset-files.repository';
+export * from './repositories/ingest-journal.repository';
+export * from './repositories/notification-alert.repository';

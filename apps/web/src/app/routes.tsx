@@ -48,6 +48,7 @@ const AlgorithmFormPage = lazyPage(() => import('../features/algorithm/pages/Alg
 const AlgorithmDetailPage = lazyPage(() => import('../features/algorithm/pages/AlgorithmDetailPage'));
 const MyIndexPage = lazyPage(() => import('../features/user/pages/MyIndexPage'));
 const MyUsageProjectsPage = lazyPage(() => import('../features/project/pages/MyUsageProjectsPage'));
+const MyNotificationsPage = lazyPage(() => import('../features/notification/pages/MyNotificationsPage'));
 
 type Entry = [path: string, page: ComponentType, title: string, opts?: { public?: boolean }];
 
@@ -156,7 +157,7 @@ const monitoring = group('monitoring', 'monitoring', [
 const my = group('default', 'my', [
   ['/my', MyIndexPage, 'nav:myInfo'],
   ['/my/change-password', ChangePasswordPage, 'account:changePassword.title'],
-  ['/my/notifications', soon, 'nav:notifications'],
+  ['/my/notifications', MyNotificationsPage, 'nav:notifications'],
   ['/my/projects', ProjectListPage, 'nav:myProjects'],
   ['/my/projects/create', ProjectFormPage, 'nav:myProjects'],
   ['/my/projects/:id', ProjectDetailPage, 'nav:myProjects'],

@@ -4,5 +4,6 @@ import { NotificationRepository } from './notification.repository';
 import { NotificationService } from './notification.service';
 
 export function createNotificationServices(deps: Pick<AppDeps, 'database'>) {
-  return { notifications: new NotificationService(new NotificationRepository(deps.database.db)) };
+  const repo = new NotificationRepository(deps.database.db);
+  return { notifications: new NotificationService(repo), repo };
 }

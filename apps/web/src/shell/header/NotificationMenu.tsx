@@ -1,58 +1,27 @@
-// The latest 10 notifications and a link to all. A server without the endpoint yields the empty state.
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Divider,
-  Group,
-  Indicator,
-  Menu,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core';
+// The latest 10 notifications, live over server-sent events, with the unread count and a link to all
+// (/my/notifications). Opening one marks it read and goes to its work's page.
+import { ActionIcon, Anchor, Divider, Group, Indicator, Menu, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { LAYOUT, NOTIFICATION_PAGE_SIZE } from '@sightline/domain';
-import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { LAYOUT, notificationPath } from '@sightline/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { api, type Paged } from '../../api/client';
-import { ApiError } from '../../api/api-error';
+import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
+import {
+  markNotificationRead,
+  notificationKeys,
+  useLatestNotifications,
+} from '../../features/notification/api/notifications.api';
+import { NotificationLine } from '../../features/notification/components/NotificationLine';
 import headerClasses from './Header.module.css';
-
-export interface NotificationItem {
-  id: number;
-  title?: string;
-  message?: string;
-  content?: string;
-  status?: string;
-  is_read?: boolean;
-  created_at?: string;
-}
-
-async function fetchLatest(): Promise<NotificationItem[]> {
-  try {
-    const page = await api.get<Paged<NotificationItem>>('/api/notifications', {
-      query: { perPage: NOTIFICATION_PAGE_SIZE },
-    });
-    return page?.data ?? [];
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return [];
-    throw err;
-  }
-}
 
 export function NotificationMenu() {
   const { t } = useTranslation();
-  const { data = [] } = useQuery({
-    queryKey: ['notifications', 'latest'],
-    queryFn: fetchLatest,
-    meta: { silent: true },
-    refetchInterval: 60_000,
-  });
-  const unread = data.filter((n) => n.is_read === false).length;
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const { data } = useLatestNotifications(true);
+  const items = data?.data ?? [];
+  const unread = data?.unread ?? 0;
   return (
     <Menu position="bottom-end" width={LAYOUT.alarmListWidth} shadow="lg" radius="md" withinPortal>
       <Menu.Target>
@@ -64,6 +33,7 @@ export function NotificationMenu() {
             className={headerClasses.iconButton}
             aria-label={t('common:header.notifications')}
             data-testid="notifications-button"
+            data-unread={unread}
           >
             <IconBell size={20} stroke={1.6} />
           </ActionIcon>
@@ -74,37 +44,28 @@ export function NotificationMenu() {
           <Text fw={700} size="sm">
             {t('common:header.notifications')}
           </Text>
-          <Anchor component={Link} to="/my/notifications" size="xs">
+          <Anchor component={Link} to="/my/notifications" size="xs" data-testid="notifications-all">
             {t('common:header.allNotifications')}
           </Anchor>
         </Group>
         <Divider />
         <ScrollArea.Autosize mah={LAYOUT.alarmListMaxHeight - 60}>
-          {data.length === 0 ? (
+          {items.length === 0 ? (
             <EmptyState message={t('common:header.noNotifications')} py={28} />
           ) : (
             <Stack gap={0}>
-              {data.map((n) => (
-                <Menu.Item key={n.id} component={Link} to="/my/notifications">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <div style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={n.is_read === false ? 600 : 400} lineClamp={2}>
-                        {n.title ?? n.message ?? n.content}
-                      </Text>
-                      {n.created_at && (
-                        <Text size="xs" c="dimmed">
-                          {dayjs(n.created_at).format('YYYY-MM-DD HH:mm')}
-                        </Text>
-                      )}
-                    </div>
-                    {n.status && (
-                      <Badge size="xs" variant="light" color={n.status === 'done' ? 'teal' : 'blue'}>
-                        {n.status === 'done'
-                          ? t('common:header.statusDone')
-                          : t('common:header.statusProgress')}
-                      </Badge>
-                    )}
-                  </Group>
+              {items.map((n) => (
+                <Menu.Item
+                  key={n.id}
+                  data-testid="notification-item"
+                  onClick={() => {
+                    void markNotificationRead(n.id)
+                      .then(() => qc.invalidateQueries({ queryKey: notificationKeys.all }))
+                      .catch(() => undefined);
+                    void navigate(notificationPath(n));
+                  }}
+                >
+                  <NotificationLine n={n} compact />
                 </Menu.Item>
               ))}
             </Stack>
