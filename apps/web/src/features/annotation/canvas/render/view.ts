@@ -1,0 +1,152 @@
+// The view: four stacked Canvas2D layers (image, committed shapes, active shape, handles + cursor).
+// Each layer redraws on its own requestAnimationFrame tick and only when marked dirty; the shapes layer
+// draws only what the spatial index finds in the visible rectangle.
+import type { Editor } from '../editor';
+import { GridIndex } from '../geometry/spatial-index';
+import { shapeBounds } from '../geometry/shapes';
+import { visibleRect } from '../geometry/viewport';
+import type { Shape } from '../types';
+import { drawDraft, drawHandles, drawShapes, type ColorOf } from './draw';
+
+type Layer = 'image' | 'shapes' | 'active';
+
+export class CanvasView {
+  readonly root: HTMLDivElement;
+  private layers: Record<Layer, HTMLCanvasElement>;
+  private dirty = new Set<Layer>();
+  private frame = 0;
+  private image: CanvasImageSource | null = null;
+  private indexFor: readonly Shape[] | null = null;
+  private index = new GridIndex<Shape>(256, 1);
+  private cursor: { x: number; y: number } | null = null;
+  private resize: ResizeObserver | null = null;
+  /** Frames drawn (the bench reads it). */
+  frames = 0;
+
+  constructor(
+    host: HTMLElement,
+    private readonly editor: Editor,
+    private readonly colorOf: ColorOf,
+  ) {
+    this.root = document.createElement('div');
+    this.root.className = 'sl-canvas';
+    Object.assign(this.root.style, {
+      position: 'relative',
+      width: '100%',
+      height: '100%',
+      overflow: 'hidden',
+      background: '#1f2329',
+      touchAction: 'none',
+    });
+    const mk = (name: Layer) => {
+      const c = document.createElement('canvas');
+      c.dataset.layer = name;
+      Object.assign(c.style, { position: 'absolute', inset: '0', width: '100%', height: '100%' });
+      this.root.appendChild(c);
+      return c;
+    };
+    this.layers = { image: mk('image'), shapes: mk('shapes'), active: mk('active') };
+    host.appendChild(this.root);
+    this.syncSize();
+    if (typeof ResizeObserver !== 'undefined') {
+      this.resize = new ResizeObserver(() => {
+        this.syncSize();
+        editor.fit();
+      });
+      this.resize.observe(this.root);
+    }
+  }
+
+  setImage(img: CanvasImageSource | null): void {
+    this.image = img;
+    this.invalidate('image');
+  }
+
+  setCursor(p: { x: number; y: number } | null): void {
+    this.cursor = p;
+    this.invalidate('active');
+  }
+
+  /** Pixel size of the view (CSS pixels). */
+  syncSize(): void {
+    const r = this.root.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    for (const c of Object.values(this.layers)) {
+      c.width = Math.max(1, Math.round(r.width * dpr));
+      c.height = Math.max(1, Math.round(r.height * dpr));
+    }
+    this.editor.setViewSize(r.width, r.height);
+    this.invalidate('image', 'shapes', 'active');
+  }
+
+  invalidate(...layers: Layer[]): void {
+    for (const l of layers) this.dirty.add(l);
+    if (!this.frame && typeof requestAnimationFrame !== 'undefined')
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.draw();
+      });
+  }
+
+  private ctx(layer: Layer): CanvasRenderingContext2D {
+    const c = this.layers[layer];
+    const g = c.getContext('2d')!;
+    const dpr = window.devicePixelRatio || 1;
+    const v = this.editor.state.viewport;
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.clearRect(0, 0, c.width, c.height);
+    g.setTransform(v.scale * dpr, 0, 0, v.scale * dpr, v.tx * dpr, v.ty * dpr);
+    return g;
+  }
+
+  private visibleShapes(): Shape[] {
+    const shapes = this.editor.state.shapes;
+    if (this.indexFor !== shapes) {
+      const { w } = this.editor.imageSize();
+      this.index = new GridIndex<Shape>(256, Math.max(1, w));
+      for (const s of shapes) this.index.insert(s, shapeBounds(s));
+      this.indexFor = shapes;
+    }
+    const { w, h } = this.editor.viewSize();
+    const order = new Map(shapes.map((s, i) => [s, i]));
+    return this.index
+      .query(visibleRect(this.editor.state.viewport, w, h))
+      .sort((a, b) => order.get(a)! - order.get(b)!);
+  }
+
+  draw(): void {
+    const st = this.editor.state;
+    const scale = st.viewport.scale;
+    if (this.dirty.has('image')) {
+      const g = this.ctx('image');
+      if (this.image) {
+        g.imageSmoothingEnabled = scale < 2;
+        g.drawImage(this.image, 0, 0);
+      }
+    }
+    if (this.dirty.has('shapes')) drawShapes(this.ctx('shapes'), this.visibleShapes(), this.colorOf, scale);
+    if (this.dirty.has('active')) {
+      const g = this.ctx('active');
+      const sel = st.selectedId ? st.shapes.find((s) => s.id === st.selectedId) : undefined;
+      if (sel) drawHandles(g, sel, scale);
+      const draft = this.editor.tool()?.draft();
+      if (draft) drawDraft(g, draft, this.colorOf(st.classId), scale);
+      if (this.cursor && (st.tool === 'path' || st.tool === 'eraser')) {
+        const { w, h } = this.editor.viewSize();
+        g.beginPath();
+        g.arc(this.cursor.x, this.cursor.y, st.brushSize / 2, 0, Math.PI * 2);
+        g.lineWidth = (0.003 * Math.min(w, h)) / scale + 1 / scale;
+        g.strokeStyle = '#ffffff';
+        g.stroke();
+      }
+    }
+    this.dirty.clear();
+    this.frames++;
+  }
+
+  destroy(): void {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.resize?.disconnect();
+    this.root.remove();
+  }
+}
