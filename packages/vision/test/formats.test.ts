@@ -147,6 +147,20 @@ describe('sg masks as PNG', () => {
     expect(white).toBeLessThanOrEqual(441 + 25);
   });
 
+  it('paints brush strokes and clears eraser strokes', async () => {
+    const png = await renderMaskPng(40, 40, {
+      polygons: [[0, 0, 40, 0, 40, 40, 0, 40]],
+      strokes: [{ points: [0, 20, 40, 20], width: 6, erase: true }],
+    });
+    const data = await sharp(png).extractChannel(0).raw().toBuffer();
+    expect(data[20 * 40 + 20]).toBe(0);
+    expect(data[5 * 40 + 20]).toBe(255);
+    const brush = await renderMaskPng(40, 40, { strokes: [{ points: [5, 5, 35, 5], width: 4 }] });
+    const b = await sharp(brush).extractChannel(0).raw().toBuffer();
+    expect(b[5 * 40 + 20]).toBe(255);
+    expect(b[20 * 40 + 20]).toBe(0);
+  });
+
   it('writes images/ and masks/<class>/<stem>.png that read back with the same pixels', async () => {
     const dir = join(tmp.dir, 'sg-src');
     await mkdir(join(dir, 'm'), { recursive: true });

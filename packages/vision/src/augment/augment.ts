@@ -95,7 +95,7 @@ export async function augmentImage(
   plan: AugmentPlan,
   format: 'png' | 'jpeg' = 'png',
 ): Promise<AugmentedImage> {
-  const decoded = await sharp(input).raw().toBuffer({ resolveWithObject: true });
+  const decoded = await sharp(input).rotate().raw().toBuffer({ resolveWithObject: true });
   let raw: Raw = { data: decoded.data, ...decoded.info };
   if (raw.width !== plan.width || raw.height !== plan.height)
     throw new Error(

@@ -75,9 +75,31 @@ export interface MaskShapes {
   polygons?: number[][];
   /** Binary masks of the same size (PNG or any format sharp reads); white pixels count. */
   masks?: Buffer[];
+  /** Brush strokes (round pen of `width` px); `erase` strokes clear what the others painted. */
+  strokes?: { points: number[]; width: number; erase?: boolean }[];
 }
 
-/** One PNG per class per image: polygons rasterised and masks united. */
+const svgPoints = (p: readonly number[]) => p.map((v, i) => (i % 2 ? `${v} ` : `${v},`)).join('');
+
+/** White-on-black SVG rendering of shapes, as one byte per pixel (255 where painted). */
+async function rasterise(width: number, height: number, parts: string[]): Promise<Buffer | null> {
+  if (!parts.length) return null;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" shape-rendering="crispEdges"><rect width="100%" height="100%" fill="#000"/>${parts.join('')}</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg))
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const out = Buffer.alloc(width * height);
+  for (let i = 0; i < width * height; i++) if (data[i * info.channels]! >= 128) out[i] = 255;
+  return out;
+}
+
+const strokeSvg = (s: { points: number[]; width: number }) =>
+  s.points.length === 2
+    ? `<circle fill="#fff" cx="${s.points[0]}" cy="${s.points[1]}" r="${s.width / 2}" />`
+    : `<polyline fill="none" stroke="#fff" stroke-linecap="round" stroke-linejoin="round" stroke-width="${s.width}" points="${svgPoints(s.points)}" />`;
+
+/** One PNG per class per image: masks united, then polygons and brush strokes painted, then erasers. */
 export async function renderMaskPng(width: number, height: number, shapes: MaskShapes): Promise<Buffer> {
   const out = Buffer.alloc(width * height);
   for (const m of shapes.masks ?? []) {
@@ -88,18 +110,20 @@ export async function renderMaskPng(width: number, height: number, shapes: MaskS
       .toBuffer({ resolveWithObject: true });
     for (let i = 0; i < width * height; i++) if (data[i * info.channels]! >= 128) out[i] = 255;
   }
-  const polys = (shapes.polygons ?? []).filter((p) => p.length >= 6);
-  if (polys.length) {
-    const points = polys.map(
-      (p) => `<polygon fill="#fff" points="${p.map((v, i) => (i % 2 ? `${v} ` : `${v},`)).join('')}" />`,
-    );
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" shape-rendering="crispEdges"><rect width="100%" height="100%" fill="#000"/>${points.join('')}</svg>`;
-    const { data, info } = await sharp(Buffer.from(svg))
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    for (let i = 0; i < width * height; i++) if (data[i * info.channels]! >= 128) out[i] = 255;
-  }
+  const strokes = shapes.strokes ?? [];
+  const paint = await rasterise(width, height, [
+    ...(shapes.polygons ?? [])
+      .filter((p) => p.length >= 6)
+      .map((p) => `<polygon fill="#fff" points="${svgPoints(p)}" />`),
+    ...strokes.filter((s) => !s.erase && s.points.length >= 2).map(strokeSvg),
+  ]);
+  if (paint) for (let i = 0; i < out.length; i++) if (paint[i]) out[i] = 255;
+  const erase = await rasterise(
+    width,
+    height,
+    strokes.filter((s) => s.erase && s.points.length >= 2).map(strokeSvg),
+  );
+  if (erase) for (let i = 0; i < out.length; i++) if (erase[i]) out[i] = 0;
   return sharp(out, { raw: { width, height, channels: 1 } })
     .toColourspace('b-w')
     .png()
