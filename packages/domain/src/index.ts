@@ -18,3 +18,4 @@ export * from './tenancy/issues';
 export * from './dataset';
 export * from './learning';
 export * from './inference';
+export * from './notice';

@@ -16,6 +16,7 @@ import jobRoutes from './job/job.routes';
 import learningRoutes from './learning/learning.routes';
 import lineRoutes from './line/line.routes';
 import lookupRoutes from './lookup/lookup.routes';
+import noticeRoutes from './notice/notice.routes';
 import notificationRoutes from './notification/notification.routes';
 import participantRoutes from './participant/participant.routes';
 import projectAdminRoutes from './project/project-admin.routes';
@@ -39,6 +40,7 @@ export const FEATURES: readonly { routes: Routes; matrix?: boolean }[] = [
   { routes: evaluationRoutes },
   { routes: compareRoutes },
   { routes: notificationRoutes },
+  { routes: noticeRoutes },
   { routes: learningRoutes },
   { routes: companyRoutes, matrix: true },
   { routes: projectAdminRoutes, matrix: true },

@@ -7,3 +7,4 @@ export * from './datasets';
 export * from './notifications';
 export * from './evaluation';
 export * from './learning';
+export * from './notices';

@@ -2,6 +2,7 @@
 import type { Locale } from '../constants';
 import { VISION_ERROR_MESSAGES } from './vision-messages';
 import { LEARNING_ERROR_MESSAGES } from './learning-messages';
+import { NOTICE_ERROR_MESSAGES } from '../notice/messages';
 
 export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
   BAD_REQUEST: { ko: '잘못된 요청입니다.', en: 'The request is not valid.' },
@@ -236,6 +237,7 @@ export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
   },
   ...VISION_ERROR_MESSAGES,
   ...LEARNING_ERROR_MESSAGES,
+  ...NOTICE_ERROR_MESSAGES,
 };
 
 /** The message for a code in a locale, with {name} placeholders filled; ko is the fallback. */
