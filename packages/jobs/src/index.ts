@@ -15,6 +15,7 @@ export {
   type ExportResult,
 } from './bodies/dataset-export';
 export { collectStorageGarbage, type GcResult } from './bodies/storage-gc';
+export { recoverUploads, UPLOAD_STALE_MS, type RecoveryResult } from './bodies/upload-recovery';
 export { cleanupExpiredDownloads } from './bodies/download-cleanup';
 export * from './dataset-cache/materialize';
 export { startJobSchedules, type JobSchedule } from './schedule';

@@ -13,6 +13,7 @@ import {
   type Storage,
   type StoredObject,
 } from './storage';
+import { madeByDeadProcess, processTag } from './process-tag';
 
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
@@ -34,7 +35,8 @@ export class LocalStorage implements Storage {
       await mkdir(this.tmpDir, { recursive: true });
       this.tmpReady = true;
     }
-    const tmp = join(this.tmpDir, randomUUID());
+    // Tagged with host and pid: sweepTemp() removes what a dead process left half-written.
+    const tmp = join(this.tmpDir, `${processTag()}-${randomUUID()}`);
     try {
       // No fsync per object: rename already guarantees readers never see a partial object, and an
       // fsync per image halves upload throughput. A crash may lose the newest objects, not tear them.
@@ -72,6 +74,34 @@ export class LocalStorage implements Storage {
 
   async deleteMany(keys: readonly string[]): Promise<void> {
     for (const k of keys) await this.delete(k);
+  }
+
+  /**
+   * Removes temp files of processes that died mid-write (start-up). Untagged ones (older versions)
+   * go when older than `maxAgeMs`. Returns how many were removed.
+   */
+  async sweepTemp(opts: { selfIsPrevious?: boolean; maxAgeMs?: number; now?: number } = {}): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.tmpDir);
+    } catch {
+      return 0;
+    }
+    const cutoff = (opts.now ?? Date.now()) - (opts.maxAgeMs ?? 24 * 3600 * 1000);
+    let removed = 0;
+    for (const name of names) {
+      const path = join(this.tmpDir, name);
+      let dead = madeByDeadProcess(name, opts);
+      if (!dead && !/^[0-9a-f]{8}-\d+-/.test(name)) {
+        const s = await stat(path).catch(() => null);
+        dead = Boolean(s && s.mtimeMs < cutoff);
+      }
+      if (dead) {
+        await rm(path, { recursive: true, force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   async *list(prefix: string): AsyncIterable<string> {

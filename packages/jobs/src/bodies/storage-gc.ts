@@ -1,8 +1,11 @@
 // Deletes storage objects no row refers to any more: images of datasets removed with their project,
 // objects of an upload whose process died before its transaction, zips of deleted download rows.
-// Only objects older than `minAgeMs` go, because an upload writes its objects before its rows.
-import { DatasetFilesRepository, type Db } from '@sightline/db';
+// Only objects older than `minAgeMs` go, because an upload writes its objects before its rows; objects
+// journaled by an upload in progress are never garbage (the upload's own cleanup or recoverUploads
+// removes them), and uploads whose process stopped touching the journal are recovered first.
+import { DatasetFilesRepository, IngestJournalRepository, type Db } from '@sightline/db';
 import { downloadKey, imageKeys, type Storage } from '@sightline/storage';
+import { recoverUploads, UPLOAD_STALE_MS } from './upload-recovery';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -10,6 +13,8 @@ export interface GcResult {
   [key: string]: unknown;
   images: number;
   downloads: number;
+  /** Uploads that did not commit and whose owner stopped touching them (only when there were any). */
+  abandonedUploads?: number;
 }
 
 async function* batches(ids: AsyncIterable<string>, size: number): AsyncIterable<string[]> {
@@ -45,17 +50,24 @@ export async function collectStorageGarbage(
   storage: Storage,
   opts: { minAgeMs?: number; now?: number } = {},
 ): Promise<GcResult> {
-  const cutoff = (opts.now ?? Date.now()) - (opts.minAgeMs ?? 6 * 3600 * 1000);
+  const now = opts.now ?? Date.now();
+  const cutoff = now - (opts.minAgeMs ?? 6 * 3600 * 1000);
+  const recovered = await recoverUploads(db, storage, () => true, {
+    touchedBefore: new Date(now - UPLOAD_STALE_MS),
+  });
   const result: GcResult = { images: 0, downloads: 0 };
+  if (recovered.uploads) result.abandonedUploads = recovered.uploads;
   const repo = new DatasetFilesRepository(db);
+  const journal = new IngestJournalRepository(db);
 
   for await (const ids of batches(
     idsUnder(storage, 'images/', (k) => k.split('/')[1] ?? null),
     500,
   )) {
     const known = await repo.knownImageIds(ids);
+    const inFlight = await journal.journaled(ids);
     for (const id of ids) {
-      if (known.has(id)) continue;
+      if (known.has(id) || inFlight.has(id)) continue;
       const keys = imageKeys(id);
       if (
         !(await oldEnough(storage, keys.original, cutoff)) ||

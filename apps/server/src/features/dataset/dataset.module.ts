@@ -1,4 +1,5 @@
 // Builds the dataset area's services once per app from AppDeps (routes and other features share them).
+import { IngestJournalRepository } from '@sightline/db';
 import type { AppDeps } from '../../app-deps';
 import { ClassService } from './class.service';
 import { ProjectAccess } from '../../common/project-access';
@@ -36,7 +37,7 @@ export function createDatasetServices(
     datasets,
     classes: new ClassService(repo, datasets),
     locks: new DatasetLockService(repo),
-    ingest: new IngestService(repo, deps.storage, limits),
+    ingest: new IngestService(repo, deps.storage, limits, new IngestJournalRepository(deps.database.db)),
     progress: new UploadProgressRegistry(),
     limits,
   };

@@ -1,7 +1,8 @@
 // Ingests one upload: plan (names, folders, classes) → limits → decode, hash, thumbnail and store each
-// image with bounded concurrency → one DB transaction. On any failure every object this upload wrote
-// is deleted again, so the dataset is exactly as it was before.
-import { randomUUID } from 'node:crypto';
+// image with bounded concurrency → one DB transaction. Every image id is journaled (UploadJournal)
+// before its objects are written, and the transaction that inserts the rows commits their journal
+// entries; on any failure every object this upload wrote is deleted again, so the dataset is exactly as
+// it was before, and if the process dies instead, the next start-up deletes them (recoverUploads).
 import { dirname } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import {
@@ -17,13 +18,14 @@ import {
 } from '@sightline/domain';
 import { AppError } from '../../../common/app-error';
 import { imageKeys, type Storage } from '@sightline/storage';
-import type { NewDatasetImageRow } from '@sightline/db';
+import type { IngestJournalRepository, NewDatasetImageRow } from '@sightline/db';
 import type { DatasetRepository } from '../dataset.repository';
 import { openUploadedZip, type OpenedZip, type ZipEntryRef } from './zip-reader';
 import { planUpload, type PlanSource, type PlannedImage } from './upload-plan';
 import { processImage, sha256 } from './image-processor';
 import { formatBytes, type UploadLimits } from './upload-limits';
 import { UploadAnnotations } from './annotations/upload-annotations';
+import { UploadJournal } from './upload-journal';
 
 export interface SpooledFile {
   path: string;
@@ -53,6 +55,7 @@ export class IngestService {
     private readonly repo: DatasetRepository,
     private readonly storage: Storage,
     private readonly limits: UploadLimits,
+    private readonly journalRepo: IngestJournalRepository,
   ) {}
 
   async ingest(req: IngestRequest): Promise<UploadResult> {
@@ -64,6 +67,7 @@ export class IngestService {
     const zips: OpenedZip[] = [];
     const written: string[] = [];
     const annotations = new UploadAnnotations(target.type);
+    let journal: UploadJournal | null = null;
     try {
       const sources: PlanSource<Ref>[] = [];
       for (const f of req.files) {
@@ -116,6 +120,8 @@ export class IngestService {
         className: string | null;
       })[] = [];
       const duplicates: UploadResult['duplicates'] = [];
+      journal = new UploadJournal(this.journalRepo, this.storage, plan.images.length);
+      await journal.open();
       progress({ phase: 'storing', total: plan.images.length, processed: 0 });
       let processed = 0;
       const inFlight = new Set<Promise<void>>();
@@ -130,7 +136,7 @@ export class IngestService {
           failure = err;
           break;
         }
-        const p = this.storeOne(item, buf, known, duplicates, written, annotations)
+        const p = this.storeOne(item, buf, known, duplicates, written, annotations, journal)
           .then((row) => {
             if (row) rows.push(row);
             progress({ processed: ++processed });
@@ -146,14 +152,18 @@ export class IngestService {
       if (failure) throw failure;
 
       progress({ phase: 'saving' });
-      const result = await this.save(req, target, plan, rows, existingClassRows.length, annotations);
+      const result = await this.save(req, target, plan, rows, existingClassRows.length, annotations, journal);
+      // Objects of images a concurrent upload stored first are still journaled: dropped here.
+      await journal.finish(written);
       progress({ phase: 'done' });
       return { ...result, duplicates, renamed: plan.renamed };
     } catch (err) {
       progress({ phase: 'failed' });
-      await this.storage.deleteMany(written).catch(() => undefined);
+      if (journal) await journal.finish(written);
+      else await this.storage.deleteMany(written).catch(() => undefined);
       throw err;
     } finally {
+      journal?.stop();
       for (const z of zips) z.close();
       await annotations.close();
     }
@@ -193,6 +203,7 @@ export class IngestService {
     duplicates: UploadResult['duplicates'],
     written: string[],
     annotations: UploadAnnotations,
+    journal: UploadJournal,
   ) {
     const hash = sha256(buf);
     const dupOf = known.get(hash);
@@ -202,7 +213,7 @@ export class IngestService {
     }
     known.set(hash, item.fileName);
     const img = await processImage(buf, item.label, this.limits.maxPixels);
-    const id = randomUUID();
+    const id = await journal.nextId();
     const keys = imageKeys(id);
     written.push(keys.original, keys.thumb);
     await this.storage.put(keys.original, buf, { contentType: `image/${img.format}` });
@@ -233,6 +244,7 @@ export class IngestService {
     })[],
     classOffset: number,
     annotations: UploadAnnotations,
+    journal: UploadJournal,
   ): Promise<Omit<UploadResult, 'duplicates' | 'renamed'>> {
     const { inserted, datasetId } = await this.repo
       .transaction(async (tx) => {
@@ -268,6 +280,8 @@ export class IngestService {
           })),
         );
         await annotations.insertObjects(tx, inserted, classId);
+        // The commit point of the objects: journaled ids whose rows exist are no longer cleanup's.
+        await journal.commit(tx, inserted);
         const usage = await this.repo.addUploadUsage(tx, req.projectId, inserted.size);
         // Re-checked under the counter's row lock: two uploads racing for the last slots.
         if (usage.limit !== null && usage.used > usage.limit) {
@@ -291,12 +305,6 @@ export class IngestService {
           throw thrown;
         },
       );
-    // A concurrent upload stored the same content first: drop our copy of it.
-    const skipped = rows.filter((r) => !inserted.has(r.id));
-    if (skipped.length)
-      await this.storage
-        .deleteMany(skipped.flatMap((r) => Object.values(imageKeys(r.id))))
-        .catch(() => undefined);
     return {
       dataset_id: datasetId,
       created: !target.id,

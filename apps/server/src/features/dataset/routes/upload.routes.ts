@@ -15,6 +15,7 @@ import {
   uploadQuotaSchema,
   uploadResultSchema,
 } from '@sightline/domain';
+import { processTag } from '@sightline/storage';
 import { AppError } from '../../../common/app-error';
 import type { DatasetServices } from '../dataset.module';
 import { spoolMultipart } from '../ingest/multipart-spool';
@@ -76,7 +77,8 @@ export default async function uploadRoutes(root: FastifyInstance, opts: { servic
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw new AppError(E.FileRequired, 400, {}, 'file');
-      const dir = join(app.deps.config.dataDir, 'tmp', 'uploads', randomUUID());
+      // Tagged with host and pid: the next start-up removes the spool of a process that died mid-upload.
+      const dir = join(app.deps.config.dataDir, 'tmp', 'uploads', `${processTag()}-${randomUUID()}`);
       let report: ReturnType<typeof progress.start> = progress.start(req.query.upload_id, req.actor.id);
       const expected = Number(req.headers['content-length'] ?? 0);
       try {
