@@ -7,4 +7,5 @@ export * from './datasets';
 export * from './notifications';
 export * from './evaluation';
 export * from './learning';
+export * from './ingest';
 export * from './notices';
