@@ -19,3 +19,4 @@ export * from './dataset';
 export * from './learning';
 export * from './inference';
 export * from './notice';
+export * from './labels';

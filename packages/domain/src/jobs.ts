@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { compareRunJob, evaluationRunJob } from './inference/schemas';
 import { learningTrainJob } from './learning/schemas';
+import { EXPORT_FORMATS } from './labels/rules';
 
 export const systemSleepJob = z.object({
   kind: z.literal('system.sleep'),
@@ -21,6 +22,8 @@ export const datasetExportJob = z.object({
     datasetId: z.number().int().positive(),
     /** Only these folders; all when absent. */
     folderIds: z.array(z.number().int().positive()).optional(),
+    /** With labels in this format (od: yolo, voc, coco; sg: masks); the plain layout when absent. */
+    format: z.enum(EXPORT_FORMATS).optional(),
   }),
 });
 

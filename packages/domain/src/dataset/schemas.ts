@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CLASS_MAX, DOWNLOAD_LIST, IMAGE_GRID_COLUMNS, IMAGES_PER_PAGE } from '../constants';
 import { COLOR_PATTERN } from './classes';
 import { DATASET_PURPOSES, DATASET_TYPES, DOWNLOAD_STATUSES, IMAGE_FILTERS } from './types';
+import { EXPORT_FORMATS } from '../labels/rules';
 
 const id = z.coerce.number().int().positive();
 const page = z.coerce.number().int().min(1).default(1);
@@ -188,6 +189,8 @@ export const downloadCreateSchema = z.object({
   dataset_id: z.number().int().positive(),
   /** Only these folders; all folders when absent. */
   folder_ids: z.array(z.number().int().positive()).optional(),
+  /** Labels in this format (od: yolo, voc, coco; sg: masks); the plain layout when absent. */
+  format: z.enum(EXPORT_FORMATS).optional(),
 });
 
 export const downloadItemSchema = z.object({

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { DatasetFilesRepository, type Db } from '@sightline/db';
+import type { ExportFormat } from '@sightline/domain';
 import { downloadKey, imageKeys, type Storage } from '@sightline/storage';
+import { imageEntryPath, labelEntries } from './dataset-export-labels';
 
 export interface ExportInput {
   db: Db;
@@ -16,6 +18,8 @@ export interface ExportInput {
   jobId: string;
   datasetId: number;
   folderIds?: number[];
+  /** Labels in this format (od: yolo, voc, coco; sg: masks), images under folder/images/. */
+  format?: ExportFormat;
   progress(pct: number, message?: string): Promise<void>;
   signal?: AbortSignal;
   tmpDir?: string;
@@ -63,7 +67,11 @@ export async function exportDatasetZip(input: ExportInput): Promise<ExportResult
           ? (classes.get(img.classId)?.name ?? UNCLASSIFIED_FOLDER)
           : UNCLASSIFIED_FOLDER
         : null;
-    const path = cls ? `${folder}/${cls}/${img.fileName}` : `${folder}/${img.fileName}`;
+    const path = input.format
+      ? imageEntryPath(folder, img.fileName)
+      : cls
+        ? `${folder}/${cls}/${img.fileName}`
+        : `${folder}/${img.fileName}`;
     // Already-compressed images: storing is as small and much faster than deflating again.
     zip.addReadStreamLazy(path, { compress: false, mtime }, (cb) => {
       if (input.signal?.aborted) return cb(input.signal.reason ?? new Error('aborted'), undefined as never);
@@ -90,6 +98,20 @@ export async function exportDatasetZip(input: ExportInput): Promise<ExportResult
       'classes.json',
       { mtime },
     );
+  }
+  if (input.format) {
+    const sorted = [...classes.values()].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+    const entries = await labelEntries({
+      db,
+      storage,
+      type: ds.type,
+      format: input.format,
+      folders,
+      classes: sorted,
+      images,
+      signal: input.signal,
+    });
+    for (const e of entries) zip.addBuffer(e.data, e.path, { mtime });
   }
   zip.end();
   try {

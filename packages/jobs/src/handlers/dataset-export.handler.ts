@@ -9,6 +9,7 @@ export default defineHandler('dataset.export', async ({ jobId, payload, progress
     jobId,
     datasetId: payload.datasetId,
     folderIds: payload.folderIds,
+    format: payload.format,
     progress,
     signal,
   });

@@ -1,7 +1,14 @@
 // Download requests (SPEC §3, §4, §7): a request queues a dataset.export job; the list shows the
 // caller's requests with derived fields; a finished file is served to its owner or a project admin
 // until it expires (3 days); expired files and rows are removed by the download.cleanup job.
-import { DatasetErrorCode as E, expiredDate, type Actor, type DownloadKind } from '@sightline/domain';
+import {
+  DatasetErrorCode as E,
+  expiredDate,
+  exportFormatError,
+  type Actor,
+  type DownloadKind,
+  type ExportFormat,
+} from '@sightline/domain';
 import { eq, inArray, and } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import type { Db } from '@sightline/db';
@@ -17,6 +24,8 @@ export interface OutputDownloadInput {
   projectId: number;
   datasetId: number;
   folderIds?: number[];
+  /** Labels in this format (download with labels); plain layout when absent. */
+  format?: ExportFormat;
   workName: string;
   usageTypeCode?: string | null;
   workOutput?: string | null;
@@ -36,15 +45,18 @@ export class DownloadService {
   /** A dataset download (Dataset tab). */
   async requestDataset(
     actor: Actor,
-    body: { project_id: number; dataset_id: number; folder_ids?: number[] },
+    body: { project_id: number; dataset_id: number; folder_ids?: number[]; format?: ExportFormat },
   ) {
     await this.access.require(actor, body.project_id);
     const [ds] = await this.db.select().from(datasets).where(eq(datasets.id, body.dataset_id));
     if (!ds || ds.projectId !== body.project_id) throw new AppError(E.DatasetNotFound, 404, {}, 'dataset_id');
+    const formatError = exportFormatError(ds.type, body.format);
+    if (formatError) throw new AppError(formatError, 400, {}, 'format');
     return this.create(actor, 'dataset', {
       projectId: ds.projectId,
       datasetId: ds.id,
       folderIds: body.folder_ids,
+      format: body.format,
       workName: ds.name,
       usageTypeCode: null,
       workOutput: ds.name,
@@ -67,12 +79,15 @@ export class DownloadService {
       throw AppError.notFound('folder_ids');
     const folderKey = [...(input.folderIds ?? [])].sort((a, b) => a - b).join(',') || 'all';
     const { id, created } = await this.jobs.enqueue(
-      { kind: 'dataset.export', payload: { datasetId: input.datasetId, folderIds: input.folderIds } },
+      {
+        kind: 'dataset.export',
+        payload: { datasetId: input.datasetId, folderIds: input.folderIds, format: input.format },
+      },
       // A double click while the first request is still running returns that request.
       {
         projectId: input.projectId,
         userId: actor.id,
-        singletonKey: `download:${kind}:${actor.id}:${input.datasetId}:${folderKey}:${input.workOutput ?? ''}`,
+        singletonKey: `download:${kind}:${actor.id}:${input.datasetId}:${folderKey}:${input.workOutput ?? ''}${input.format ? `:${input.format}` : ''}`,
       },
     );
     if (created) {
