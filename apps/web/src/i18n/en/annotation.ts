@@ -1,0 +1,4 @@
+// Registered as namespace 'annotation'; the texts live with the feature.
+import { annotationEn } from '../../features/annotation/i18n/en';
+
+export default annotationEn;
