@@ -19,6 +19,7 @@ import lookupRoutes from './lookup/lookup.routes';
 import noticeRoutes from './notice/notice.routes';
 import notificationRoutes from './notification/notification.routes';
 import participantRoutes from './participant/participant.routes';
+import processingRoutes from './processing/processing.routes';
 import projectAdminRoutes from './project/project-admin.routes';
 import projectRoutes from './project/project.routes';
 import resetRequestRoutes from './reset-request/reset-request.routes';
@@ -42,6 +43,7 @@ export const FEATURES: readonly { routes: Routes; matrix?: boolean }[] = [
   { routes: notificationRoutes },
   { routes: noticeRoutes },
   { routes: learningRoutes },
+  { routes: processingRoutes },
   { routes: companyRoutes, matrix: true },
   { routes: projectAdminRoutes, matrix: true },
   { routes: lineRoutes, matrix: true },

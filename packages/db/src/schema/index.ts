@@ -7,5 +7,6 @@ export * from './datasets';
 export * from './notifications';
 export * from './evaluation';
 export * from './learning';
+export * from './processing';
 export * from './ingest';
 export * from './notices';

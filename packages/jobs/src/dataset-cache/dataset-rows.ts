@@ -9,6 +9,8 @@ export interface MaterialImage {
   classId: number | null;
   sha256: string;
   format: string;
+  width: number;
+  height: number;
   /** Storage key of the original. */
   key: string;
 }
@@ -44,6 +46,8 @@ export async function loadDatasetRows(db: Db, datasetId: number): Promise<Materi
       classId: datasetImages.classId,
       sha256: datasetImages.sha256,
       format: datasetImages.format,
+      width: datasetImages.width,
+      height: datasetImages.height,
     })
     .from(datasetImages)
     .where(eq(datasetImages.datasetId, datasetId))

@@ -5,12 +5,15 @@
 // image_objects the materialiser reads (written by the annotated import):
 //   kind 'box'  geometry { x1, y1, x2, y2 }                 od box in original image pixels, class_id = its class
 //   kind 'mask' geometry { key, sha256, width?, height? }   sg/ad binary mask PNG in storage (white = class_id)
+// and the drawn objects of the annotation document (polygon, path, sam, eraser; vector-masks.ts):
+//   od: their bounds are boxes; sg: each class's drawn objects become one rasterised mask PNG.
 import type { Db } from '@sightline/db';
 import type { Storage } from '@sightline/storage';
 import type { Box, DataItem, DatasetClass, VisionDataset } from '@sightline/vision';
 import { cacheObject, type CacheSource } from './object-cache';
 import { loadDatasetRows, type MaterialImage, type MaterialObject } from './dataset-rows';
 import { MaterializeError } from './materialize-error';
+import { cacheMaskPng, drawnObjectBox, encodeMaskPng, isVectorKind, rasterizeClasses } from './vector-masks';
 
 export { MaterializeError } from './materialize-error';
 
@@ -82,8 +85,8 @@ export async function materializeDataset(
     for (const image of rows.images) {
       const boxes: Box[] = [];
       for (const o of rows.objects.get(image.id) ?? []) {
-        const box =
-          o.kind === 'box' && o.classId !== null && classIndex.has(o.classId) ? boxOf(o.geometry) : null;
+        if (o.classId === null || !classIndex.has(o.classId)) continue;
+        const box = o.kind === 'box' ? boxOf(o.geometry) : drawnObjectBox(o);
         if (box) boxes.push({ classIndex: classIndex.get(o.classId!)!, ...box });
       }
       planned.push({ image, item: { boxes }, masks: [] });
@@ -134,16 +137,31 @@ export async function materializeDataset(
   };
   await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, queue.length) }, worker));
 
-  const items: DataItem[] = planned.map((p) => {
+  const items: DataItem[] = [];
+  for (const p of planned) {
     const item: DataItem = { path: paths.get(p.image.sha256)!, ...p.item };
-    if (task === 'sg')
+    if (task === 'sg') {
       item.masks = p.masks.map((m) => ({
         classIndex: m.classIndex,
         path: paths.get(maskOf(m.obj.geometry)!.sha256)!,
       }));
+      // Drawn objects: one rasterised mask per class, cached by content like a fetched one.
+      const drawn = (rows.objects.get(p.image.id) ?? []).filter((o) => isVectorKind(o.kind));
+      if (drawn.length) {
+        opts.signal?.throwIfAborted();
+        for (const [classId, mask] of rasterizeClasses(drawn, p.image.width, p.image.height)) {
+          if (!classIndex.has(classId)) continue;
+          const png = encodeMaskPng(mask, p.image.width, p.image.height);
+          item.masks.push({
+            classIndex: classIndex.get(classId)!,
+            path: await cacheMaskPng(deps.cacheDir, png),
+          });
+        }
+      }
+    }
     if (task === 'ad' && p.masks[0]) item.maskPath = paths.get(maskOf(p.masks[0].obj.geometry)!.sha256)!;
-    return item;
-  });
+    items.push(item);
+  }
   return { dataset: { task, classes, items }, imageIds: planned.map((p) => p.image.id) };
 }
 

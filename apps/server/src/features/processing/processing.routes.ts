@@ -1,0 +1,9 @@
+// The processing feature's route groups: processing works (/api/v2/processing) and annotation documents.
+import type { FastifyInstance } from 'fastify';
+import annotationRoutes from './annotation.routes';
+import { createProcessingServices } from './processing.module';
+
+export default async function processingRoutes(app: FastifyInstance) {
+  const services = createProcessingServices(app.deps);
+  await app.register(annotationRoutes, { services });
+}

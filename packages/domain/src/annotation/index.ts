@@ -1,0 +1,5 @@
+export * from './document';
+export * from './geometry';
+export * from './rows';
+export * from './codes';
+export * from './schemas';

@@ -1,0 +1,26 @@
+// Error codes of processing works (texts in processing/messages.ts, SPEC §5 and §8).
+export const ProcessingErrorCode = {
+  WorkNameRequired: 'WORK_NAME_REQUIRED',
+  WorkNameTooLong: 'WORK_NAME_TOO_LONG',
+  WorkNameExists: 'WORK_NAME_EXISTS',
+  SaveDirRequired: 'SAVE_DIR_REQUIRED',
+  SaveDirInvalid: 'SAVE_DIR_INVALID',
+  SaveDirExists: 'SAVE_DIR_EXISTS',
+  LabelingTooFewImages: 'LABELING_TOO_FEW_IMAGES',
+  MergeTooFewDatasets: 'MERGE_TOO_FEW_DATASETS',
+  DatasetListDuplicate: 'DATASET_LIST_DUPLICATE',
+  DatasetRequired: 'DATASET_REQUIRED',
+  DatasetTypeMismatch: 'DATASET_TYPE_MISMATCH',
+  CopyResolutionRequired: 'COPY_RESOLUTION_REQUIRED',
+  ClassRemoveRequired: 'CLASS_REMOVE_REQUIRED',
+  WorkNotFound: 'WORK_NOT_FOUND',
+  WorkNotDone: 'WORK_NOT_DONE',
+  WorkInProgress: 'WORK_IN_PROGRESS',
+  WorkInUse: 'WORK_IN_USE',
+  WorkLockRequired: 'WORK_LOCK_REQUIRED',
+  WorkFinalSaved: 'WORK_FINAL_SAVED',
+  CopyFailed: 'COPY_FAILED',
+  MergeFailed: 'MERGE_FAILED',
+  ImageCopyFailed: 'IMAGE_COPY_FAILED',
+} as const;
+export type ProcessingErrorCodeValue = (typeof ProcessingErrorCode)[keyof typeof ProcessingErrorCode];
