@@ -25,6 +25,14 @@ const EvaluationDetailPage = lazyPage(() => import('../features/evaluation/pages
 const EvaluationResultPage = lazyPage(() => import('../features/evaluation/pages/EvaluationResultPage'));
 const CompareListPage = lazyPage(() => import('../features/compare/pages/CompareListPage'));
 const CompareDetailPage = lazyPage(() => import('../features/compare/pages/CompareDetailPage'));
+const NoticeListPage = lazyPage(() => import('../features/notice/pages/NoticeListPage'));
+const NoticeDetailPage = lazyPage(() => import('../features/notice/pages/NoticeDetailPage'));
+const CsNoticePage = lazyPage(() => import('../features/notice/pages/CsNoticePage'));
+const ProductPrivacyPage = lazyPage(() => import('../features/notice/pages/ProductPrivacyPage'));
+const PdfViewerPage = lazyPage(() => import('../features/notice/pages/PdfViewerPage'));
+const NoticeAdminListPage = lazyPage(() => import('../features/notice/pages/NoticeAdminListPage'));
+const NoticeAdminDetailPage = lazyPage(() => import('../features/notice/pages/NoticeAdminDetailPage'));
+const NoticeFormPage = lazyPage(() => import('../features/notice/pages/NoticeFormPage'));
 // Tenancy pages, one feature per resource; the /admin and /my route groups below share the project and user pages.
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'));
 const HistoryPage = lazyPage(() => import('../features/history/pages/HistoryPage'));
@@ -67,19 +75,19 @@ const PUBLIC = { public: true };
 const general = group('default', 'general', [
   ['/intro', IntroPage, 'nav:intro', PUBLIC],
   ['/privacyPolicy', PrivacyPolicyPage, 'nav:privacyPolicy', PUBLIC],
-  ['/notices', soon, 'nav:notices', PUBLIC],
-  ['/notices/:id', soon, 'nav:notices', PUBLIC],
-  ['/notices/cs/:id?', soon, 'nav:notices', PUBLIC],
-  ['/notices/pri/deep', soon, 'nav:notices', PUBLIC],
-  ['/notices/pri/edge', soon, 'nav:notices', PUBLIC],
-  ['/notices/pri/setup-wizard', soon, 'nav:notices', PUBLIC],
+  ['/notices', NoticeListPage, 'nav:notices', PUBLIC],
+  ['/notices/:id', NoticeDetailPage, 'nav:notices', PUBLIC],
+  ['/notices/cs/:id?', CsNoticePage, 'nav:notices', PUBLIC],
+  ['/notices/pri/deep', ProductPrivacyPage, 'nav:notices', PUBLIC],
+  ['/notices/pri/edge', ProductPrivacyPage, 'nav:notices', PUBLIC],
+  ['/notices/pri/setup-wizard', ProductPrivacyPage, 'nav:notices', PUBLIC],
 ]);
 
 const fluid = [
   ...group('fluid', 'home', [['/', HomePage, 'nav:home']]),
   ...group('fluid', 'general', [
     ['/cs', CustomerServicePage, 'nav:cs', PUBLIC],
-    ['/pdfViewer/:id?', soon, 'nav:notices'],
+    ['/pdfViewer/:id?', PdfViewerPage, 'nav:notices'],
     ['/status', soon, 'nav:home'],
     ['/wireframe', soon, 'nav:home'],
   ]),
@@ -184,14 +192,14 @@ const admin = group('admin', 'admin', [
   ['/admin/company', CompanyListPage, 'nav:company'],
   ['/admin/company/create', CompanyCreatePage, 'nav:company'],
   ['/admin/company/:id', CompanyDetailPage, 'nav:company'],
-  ['/admin/notice', soon, 'nav:notice'],
-  ['/admin/notice/create', soon, 'nav:notice'],
-  ['/admin/notice/company', soon, 'nav:notice'],
-  ['/admin/notice/company/create', soon, 'nav:notice'],
-  ['/admin/notice/company/:id', soon, 'nav:notice'],
-  ['/admin/notice/company/:id/edit', soon, 'nav:notice'],
-  ['/admin/notice/:id', soon, 'nav:notice'],
-  ['/admin/notice/:id/edit', soon, 'nav:notice'],
+  ['/admin/notice', NoticeAdminListPage, 'nav:notice'],
+  ['/admin/notice/create', NoticeFormPage, 'nav:notice'],
+  ['/admin/notice/company', NoticeAdminListPage, 'nav:notice'],
+  ['/admin/notice/company/create', NoticeFormPage, 'nav:notice'],
+  ['/admin/notice/company/:id', NoticeAdminDetailPage, 'nav:notice'],
+  ['/admin/notice/company/:id/edit', NoticeFormPage, 'nav:notice'],
+  ['/admin/notice/:id', NoticeAdminDetailPage, 'nav:notice'],
+  ['/admin/notice/:id/edit', NoticeFormPage, 'nav:notice'],
   ['/admin/project', ProjectListPage, 'nav:project'],
   ['/admin/project/create', ProjectFormPage, 'nav:project'],
   ['/admin/project/:id', ProjectDetailPage, 'nav:project'],
