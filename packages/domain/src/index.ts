@@ -18,6 +18,7 @@ export * from './tenancy/issues';
 export * from './dataset';
 export * from './learning';
 export * from './inference';
+export * from './monitoring';
 export * from './annotation';
 export * from './processing';
 export * from './notice';

@@ -16,6 +16,8 @@ import jobRoutes from './job/job.routes';
 import learningRoutes from './learning/learning.routes';
 import lineRoutes from './line/line.routes';
 import lookupRoutes from './lookup/lookup.routes';
+import inspectionApiRoutes from './monitoring/inspection-api.routes';
+import monitoringRoutes from './monitoring/monitoring.routes';
 import noticeRoutes from './notice/notice.routes';
 import notificationRoutes from './notification/notification.routes';
 import participantRoutes from './participant/participant.routes';
@@ -43,6 +45,8 @@ export const FEATURES: readonly { routes: Routes; matrix?: boolean }[] = [
   { routes: notificationRoutes },
   { routes: noticeRoutes },
   { routes: learningRoutes },
+  { routes: monitoringRoutes },
+  { routes: inspectionApiRoutes },
   { routes: processingRoutes },
   { routes: companyRoutes, matrix: true },
   { routes: projectAdminRoutes, matrix: true },

@@ -7,6 +7,7 @@ export * from './datasets';
 export * from './notifications';
 export * from './evaluation';
 export * from './learning';
-export * from './processing';
 export * from './ingest';
+export * from './monitoring';
+export * from './processing';
 export * from './notices';

@@ -2,8 +2,9 @@
 import type { Locale } from '../constants';
 import { VISION_ERROR_MESSAGES } from './vision-messages';
 import { LEARNING_ERROR_MESSAGES } from './learning-messages';
-import { PROCESSING_ERROR_MESSAGES } from '../processing/messages';
 import { LABEL_ERROR_MESSAGES } from '../labels/messages';
+import { PROCESSING_ERROR_MESSAGES } from '../processing/messages';
+import { MONITORING_ERROR_MESSAGES } from './monitoring-messages';
 import { NOTICE_ERROR_MESSAGES } from '../notice/messages';
 
 export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
@@ -239,8 +240,9 @@ export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
   },
   ...VISION_ERROR_MESSAGES,
   ...LEARNING_ERROR_MESSAGES,
-  ...PROCESSING_ERROR_MESSAGES,
   ...LABEL_ERROR_MESSAGES,
+  ...PROCESSING_ERROR_MESSAGES,
+  ...MONITORING_ERROR_MESSAGES,
   ...NOTICE_ERROR_MESSAGES,
 };
 

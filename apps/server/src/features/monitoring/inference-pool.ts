@@ -1,0 +1,129 @@
+// Models of the deployments this process serves, loaded once per deployment (files copied from storage to
+// DATA_DIR/cache/monitoring/deployment-<id>/), and a micro-batcher per model: requests that arrive while
+// the network runs wait and go together in the next batch, so concurrent cameras share one session.run.
+import { createWriteStream } from 'node:fs';
+import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import type { Storage } from '@sightline/storage';
+import { loadModel, type Prediction, type Prepared, type VisionModel } from '@sightline/vision';
+
+/** Largest batch handed to onnxruntime in one run. */
+export const MAX_BATCH = 32;
+
+interface Waiting {
+  prepared: Prepared;
+  resolve: (p: Prediction) => void;
+  reject: (e: unknown) => void;
+}
+
+/** Collects prepared images and runs them in batches of up to MAX_BATCH, one run at a time. */
+export class MicroBatcher {
+  private queue: Waiting[] = [];
+  private running = false;
+  /** Batch sizes run so far (tests and the bench read them). */
+  readonly batches: number[] = [];
+
+  constructor(
+    private readonly run: (batch: Prepared[]) => Promise<Prediction[]>,
+    private readonly max = MAX_BATCH,
+  ) {}
+
+  submit(prepared: Prepared): Promise<Prediction> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ prepared, resolve, reject });
+      // Let requests of the same tick join before the first run starts.
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain() {
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, this.max);
+        this.batches.push(batch.length);
+        if (this.batches.length > 1000) this.batches.splice(0, 500);
+        try {
+          const out = await this.run(batch.map((w) => w.prepared));
+          batch.forEach((w, i) => w.resolve(out[i]!));
+        } catch (e) {
+          batch.forEach((w) => w.reject(e));
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+export interface ServedModel {
+  model: VisionModel;
+  batcher: MicroBatcher;
+}
+
+export class InferencePool {
+  private readonly served = new Map<number, Promise<ServedModel>>();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly cacheDir: string,
+  ) {}
+
+  /** The loaded model of a deployment (loaded on first use; a failed load is retried next time). */
+  get(deploymentId: number, modelPrefix: string, params: Record<string, number>): Promise<ServedModel> {
+    let p = this.served.get(deploymentId);
+    if (!p) {
+      p = this.load(deploymentId, modelPrefix, params);
+      this.served.set(deploymentId, p);
+      p.catch(() => this.served.delete(deploymentId));
+    }
+    return p;
+  }
+
+  private async load(id: number, prefix: string, params: Record<string, number>): Promise<ServedModel> {
+    const dir = await this.fetchModel(id, prefix);
+    const model = await loadModel(dir);
+    const p = { ...params, batchSize: MAX_BATCH };
+    return { model, batcher: new MicroBatcher((batch) => model.predictPrepared(batch, { params: p })) };
+  }
+
+  private async fetchModel(id: number, modelPrefix: string): Promise<string> {
+    const dir = join(this.cacheDir, `deployment-${id}`);
+    if (await exists(join(dir, 'manifest.json'))) return dir;
+    const prefix = modelPrefix.endsWith('/') ? modelPrefix : `${modelPrefix}/`;
+    const tmp = join(this.cacheDir, `.tmp-${id}-${randomUUID()}`);
+    await mkdir(tmp, { recursive: true });
+    try {
+      for await (const key of this.storage.list(prefix)) {
+        const name = key.slice(prefix.length);
+        if (!name || name.includes('/') || name.endsWith('.pt')) continue;
+        const obj = await this.storage.get(key);
+        if (obj) await pipeline(obj.stream, createWriteStream(join(tmp, name)));
+      }
+      if (!(await exists(join(tmp, 'manifest.json')))) throw new Error(`no model files under ${prefix}`);
+      await rename(tmp, dir).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
+      });
+      return dir;
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  }
+
+  /** Releases every loaded session (app close). */
+  async close(): Promise<void> {
+    const all = [...this.served.values()];
+    this.served.clear();
+    for (const p of all) await p.then((s) => s.model.close()).catch(() => undefined);
+  }
+}
+
+const exists = (p: string) =>
+  access(p).then(
+    () => true,
+    () => false,
+  );

@@ -1,0 +1,149 @@
+// A prediction → the line's judgement (OK/NG, class, score, boxes/regions/anomaly score) under the
+// deployment's threshold; the prediction image (the original with boxes, regions or the verdict drawn);
+// simple image statistics for drift (brightness, contrast, sharpness on a 64×64 grey thumbnail).
+import sharp from 'sharp';
+import type { Judgement } from '@sightline/domain';
+import type { InspectionResultJson, ImageStatsJson } from '@sightline/db';
+import type { Prediction } from '@sightline/vision';
+
+export interface Verdict {
+  judgement: Judgement;
+  className: string | null;
+  score: number;
+  result: InspectionResultJson;
+}
+
+type Classes = readonly { name: string; ok: boolean }[];
+
+/** Inference parameters a deployment runs with (od: boxes from the threshold; ad: the threshold scales). */
+export function deploymentParams(task: string, threshold: number): Record<string, number> {
+  if (task === 'od') return { scoreThreshold: threshold };
+  if (task === 'ad') return { thresholdScale: Math.min(10, Math.max(0.1, threshold * 2)) };
+  return {};
+}
+
+export function judge(p: Prediction, threshold: number, classes: Classes): Verdict {
+  const okName = new Set(classes.filter((c) => c.ok).map((c) => c.name));
+  switch (p.task) {
+    case 'cf': {
+      // NG when the NG classes together reach the threshold; the class is the top one of the verdict's side.
+      const named = p.scores.map((s, i) => ({
+        s,
+        name: classes[i]?.name ?? String(i),
+        ok: classes[i]?.ok ?? i === 0,
+      }));
+      const ngMass = named.filter((c) => !c.ok).reduce((a, c) => a + c.s, 0);
+      const ng = ngMass >= threshold && named.some((c) => !c.ok);
+      const side = named.filter((c) => c.ok === !ng).sort((a, b) => b.s - a.s)[0];
+      return {
+        judgement: ng ? 'NG' : 'OK',
+        className: side?.name ?? p.className,
+        score: ng ? ngMass : 1 - ngMass,
+        result: { scores: p.scores },
+      };
+    }
+    case 'od': {
+      const boxes = p.detections
+        .filter((d) => d.score >= threshold && !okName.has(d.className))
+        .map((d) => ({ class_name: d.className, score: d.score, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2 }));
+      const top = [...boxes].sort((a, b) => b.score - a.score)[0];
+      return {
+        judgement: top ? 'NG' : 'OK',
+        className: top?.class_name ?? null,
+        score: top?.score ?? Math.max(0, ...p.detections.map((d) => d.score)),
+        result: { boxes },
+      };
+    }
+    case 'sg': {
+      const regions = p.regions
+        .filter((r) => !okName.has(r.className))
+        .map((r) => ({ class_name: r.className, area: r.area }));
+      const top = [...regions].sort((a, b) => b.area - a.area)[0];
+      const total = p.width * p.height || 1;
+      return {
+        judgement: top ? 'NG' : 'OK',
+        className: top?.class_name ?? null,
+        score: top ? Math.min(1, regions.reduce((a, r) => a + r.area, 0) / total) : 0,
+        result: { regions },
+      };
+    }
+    case 'ad':
+      return {
+        judgement: p.anomalous ? 'NG' : 'OK',
+        className: p.anomalous ? 'anomaly' : null,
+        score: p.score,
+        result: { anomaly_score: p.score },
+      };
+  }
+}
+
+const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The original with the verdict drawn on it, as JPEG. */
+export async function predictionImage(original: Buffer, p: Prediction, v: Verdict): Promise<Buffer> {
+  // Not auto-rotated: boxes are in the pixel grid the engine decoded (EXIF orientation ignored, as there).
+  const img = sharp(original, { failOn: 'none' });
+  const meta = await img.metadata();
+  const w = meta.width ?? 1;
+  const h = meta.height ?? 1;
+  const colour = v.judgement === 'NG' ? '#d9304f' : '#2f9e44';
+  const line = Math.max(2, Math.round(Math.min(w, h) / 100));
+  const font = Math.max(10, Math.round(Math.min(w, h) / 12));
+  const shapes: string[] = [];
+  for (const b of v.result.boxes ?? [])
+    shapes.push(
+      `<rect x="${b.x1}" y="${b.y1}" width="${b.x2 - b.x1}" height="${b.y2 - b.y1}" fill="none" stroke="${colour}" stroke-width="${line}"/>`,
+    );
+  if (p.task === 'sg')
+    for (const r of p.regions)
+      if (v.result.regions?.some((x) => x.class_name === r.className))
+        shapes.push(
+          `<polygon points="${r.polygon.map(([x, y]) => `${x},${y}`).join(' ')}" fill="${colour}" fill-opacity="0.35" stroke="${colour}" stroke-width="${line}"/>`,
+        );
+  const label = `${v.judgement}${v.className ? ` ${v.className}` : ''} ${v.score.toFixed(2)}`;
+  shapes.push(
+    `<rect x="0" y="0" width="${w}" height="${h}" fill="none" stroke="${colour}" stroke-width="${line * 2}"/>`,
+    `<text x="${line * 2}" y="${font + line}" font-family="sans-serif" font-size="${font}" font-weight="bold" fill="${colour}" stroke="#fff" stroke-width="${Math.max(1, font / 12)}" paint-order="stroke">${esc(label)}</text>`,
+  );
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${shapes.join('')}</svg>`,
+  );
+  return img
+    .composite([{ input: svg, top: 0, left: 0 }])
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** Mean and spread of grey levels (0–255) and the variance of the Laplacian on a 64×64 thumbnail. */
+export async function imageStats(original: Buffer): Promise<ImageStatsJson> {
+  const S = 64;
+  const { data } = await sharp(original, { failOn: 'none' })
+    .greyscale()
+    .resize(S, S, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let sum = 0;
+  for (const v of data) sum += v;
+  const mean = sum / data.length;
+  let sq = 0;
+  for (const v of data) sq += (v - mean) ** 2;
+  let lap = 0;
+  let lapSq = 0;
+  let n = 0;
+  for (let y = 1; y < S - 1; y++)
+    for (let x = 1; x < S - 1; x++) {
+      const i = y * S + x;
+      const l = 4 * data[i]! - data[i - 1]! - data[i + 1]! - data[i - S]! - data[i + S]!;
+      lap += l;
+      lapSq += l * l;
+      n++;
+    }
+  const lm = lap / n;
+  return {
+    brightness: round(mean),
+    contrast: round(Math.sqrt(sq / data.length)),
+    sharpness: round(lapSq / n - lm * lm),
+  };
+}
+
+const round = (v: number) => Math.round(v * 100) / 100;

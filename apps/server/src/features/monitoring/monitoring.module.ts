@@ -1,0 +1,53 @@
+// Builds the monitoring services once per app: one repository, the line access check, the inference
+// pool (models per deployment + micro-batchers) and the LISTEN connection for live line status.
+import { join } from 'node:path';
+import type { AppDeps } from '../../app-deps';
+import { DeploymentService } from './deployment.service';
+import { InferencePool } from './inference-pool';
+import { InspectionService } from './inspection.service';
+import { LineAccess } from './line-access';
+import { LineKeyService } from './line-key.service';
+import { MonitoringEvents } from './monitoring-events';
+import { MonitoringRepository } from './monitoring.repository';
+import { ReportService } from './report.service';
+import { VerificationService } from './verification.service';
+
+export interface MonitoringServices {
+  repo: MonitoringRepository;
+  deployments: DeploymentService;
+  keys: LineKeyService;
+  inspections: InspectionService;
+  reports: ReportService;
+  verification: VerificationService;
+  pool: InferencePool;
+  events: MonitoringEvents;
+  close(): Promise<void>;
+}
+
+const built = new WeakMap<AppDeps, MonitoringServices>();
+
+export function createMonitoringServices(deps: AppDeps): MonitoringServices {
+  const cached = built.get(deps);
+  if (cached) return cached;
+  const db = deps.database.db;
+  const repo = new MonitoringRepository(db);
+  const access = new LineAccess(db);
+  const pool = new InferencePool(deps.storage, join(deps.config.dataDir, 'cache', 'monitoring'));
+  const events = new MonitoringEvents(deps.database.url);
+  const services: MonitoringServices = {
+    repo,
+    deployments: new DeploymentService(db, repo, access, deps.storage),
+    keys: new LineKeyService(repo, access),
+    inspections: new InspectionService(repo, access, deps.storage, deps.media, pool),
+    reports: new ReportService(repo, access, deps.media),
+    verification: new VerificationService(repo, access),
+    pool,
+    events,
+    close: async () => {
+      await events.stop();
+      await pool.close();
+    },
+  };
+  built.set(deps, services);
+  return services;
+}

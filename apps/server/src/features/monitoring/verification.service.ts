@@ -1,0 +1,109 @@
+// Verification (SPEC §3 Verification option): per-line options (method random / active learning /
+// manual, period, threshold, sampling rate 0–100, sampling count 100–1000), sampling (at 00:00 by the
+// monitoring.sample schedule, or now on request), reviewers confirming or correcting sampled judgements,
+// and the measured escape / overkill rates with Wilson intervals next to what training promised.
+import {
+  DEFAULT_VERIFICATION_OPTION,
+  MonitoringErrorCode as C,
+  qualityRates,
+  selectSamples,
+  type Actor,
+  type LineQuality,
+  type VerificationOption,
+} from '@sightline/domain';
+import type { VerificationOptionRow } from '@sightline/db';
+import { AppError } from '../../common/app-error';
+import type { LineAccess } from './line-access';
+import type { MonitoringRepository } from './monitoring.repository';
+
+const mapOption = (o: VerificationOptionRow | undefined): VerificationOption =>
+  o
+    ? {
+        method: o.method,
+        period_days: o.periodDays,
+        threshold: o.threshold,
+        sampling_rate: o.samplingRate,
+        sampling_count: o.samplingCount,
+      }
+    : { ...DEFAULT_VERIFICATION_OPTION };
+
+export class VerificationService {
+  constructor(
+    private readonly repo: MonitoringRepository,
+    private readonly access: LineAccess,
+  ) {}
+
+  async option(actor: Actor, lineId: number): Promise<VerificationOption> {
+    await this.access.require(actor, lineId);
+    return mapOption(await this.repo.option(lineId));
+  }
+
+  async saveOption(actor: Actor, lineId: number, o: VerificationOption): Promise<VerificationOption> {
+    await this.access.require(actor, lineId);
+    const row = await this.repo.saveOption({
+      lineId,
+      method: o.method,
+      periodDays: o.period_days,
+      threshold: o.threshold,
+      samplingRate: o.sampling_rate,
+      samplingCount: o.sampling_count,
+      updatedBy: actor.id,
+    });
+    return mapOption(row);
+  }
+
+  /** Samples the line's last period now (what the 00:00 schedule does for every line). */
+  async sampleNow(actor: Actor, lineId: number): Promise<{ sampled: number }> {
+    await this.access.require(actor, lineId);
+    return { sampled: await this.sampleLine(lineId, new Date()) };
+  }
+
+  /** Selects unsampled inspections of [now − period, now) by the line's method; answers how many. */
+  async sampleLine(lineId: number, now: Date): Promise<number> {
+    const o = mapOption(await this.repo.option(lineId));
+    const from = new Date(now.getTime() - o.period_days * 86_400_000);
+    const candidates = await this.repo.candidates(lineId, from, now);
+    const ids = selectSamples(o.method, candidates, {
+      rate: o.sampling_rate,
+      count: o.sampling_count,
+      threshold: o.threshold,
+      seed: Math.floor(now.getTime() / 86_400_000) + lineId,
+    });
+    return this.repo.markSampled(ids, lineId);
+  }
+
+  /** Manual method: a reviewer adds inspections to the samples. */
+  async addSamples(actor: Actor, lineId: number, ids: string[]): Promise<{ sampled: number }> {
+    await this.access.require(actor, lineId);
+    return { sampled: await this.repo.markSampled(ids, lineId) };
+  }
+
+  async verify(actor: Actor, id: string, v: { judgement: 'OK' | 'NG'; class_name?: string | null }) {
+    const r = await this.repo.inspection(id);
+    if (!r) throw new AppError(C.InspectionNotFound, 404, {}, 'id');
+    await this.access.require(actor, r.lineId);
+    if (!r.sampledAt) throw new AppError(C.NotSampled, 409, {}, 'id');
+    const row = await this.repo.verify(id, {
+      judgement: v.judgement,
+      className: v.class_name ?? null,
+      userId: actor.id,
+    });
+    return { id: row.id, verified_judgement: row.verifiedJudgement!, verified_class: row.verifiedClass };
+  }
+
+  async quality(actor: Actor, lineId: number, since?: Date): Promise<LineQuality> {
+    await this.access.require(actor, lineId);
+    const pairs = await this.repo.verifiedPairs(lineId, since);
+    const q = qualityRates(pairs.map((p) => ({ judged: p.judged, truth: p.truth! })));
+    const d = await this.repo.activeDeployment(lineId);
+    return {
+      verified: q.verified,
+      corrected: pairs.filter(
+        (p) => p.truth !== p.judged || (p.verifiedClass && p.verifiedClass !== p.className),
+      ).length,
+      escape: q.escape,
+      overkill: q.overkill,
+      promised: d?.trainPerformance ?? {},
+    };
+  }
+}
