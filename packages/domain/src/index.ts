@@ -22,4 +22,5 @@ export * from './monitoring';
 export * from './annotation';
 export * from './processing';
 export * from './notice';
+export * from './usage';
 export * from './labels';

@@ -26,6 +26,7 @@ import projectAdminRoutes from './project/project-admin.routes';
 import projectRoutes from './project/project.routes';
 import resetRequestRoutes from './reset-request/reset-request.routes';
 import systemRoutes from './system/system.routes';
+import usageRoutes from './usage/usage.routes';
 import userAdminRoutes from './user/user-admin.routes';
 import userRoutes from './user/user.routes';
 
@@ -44,6 +45,7 @@ export const FEATURES: readonly { routes: Routes; matrix?: boolean }[] = [
   { routes: compareRoutes },
   { routes: notificationRoutes },
   { routes: noticeRoutes },
+  { routes: usageRoutes },
   { routes: learningRoutes },
   { routes: monitoringRoutes },
   { routes: inspectionApiRoutes },
