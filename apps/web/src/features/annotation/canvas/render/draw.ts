@@ -54,8 +54,8 @@ function addShapePath(g: CanvasRenderingContext2D, s: Shape): void {
 }
 
 /**
- * Draws shapes batched by colour: one path per class colour for fills and strokes (thousands of
- * polygons cost a handful of draw calls), then paths and masks.
+ * Draws shapes one path each (Skia rasterises thousands of small paths far faster than one path of
+ * thousands of contours), vector shapes first, then brush paths and masks.
  */
 export function drawShapes(
   g: CanvasRenderingContext2D,
@@ -63,21 +63,19 @@ export function drawShapes(
   colorOf: ColorOf,
   scale: number,
 ): void {
-  const byColor = new Map<string, Shape[]>();
+  g.lineWidth = 1.5 / scale;
+  let last = '';
   for (const s of shapes) {
     if (s.type === 'path' || s.type === 'mask') continue;
-    const c = s.type === 'region' ? '#00e5ff' : colorOf(s.classId);
-    const list = byColor.get(c);
-    if (list) list.push(s);
-    else byColor.set(c, [s]);
-  }
-  g.lineWidth = 1.5 / scale;
-  for (const [color, list] of byColor) {
+    const color = s.type === 'region' ? '#00e5ff' : colorOf(s.classId);
+    if (color !== last) {
+      g.fillStyle = color + '33';
+      g.strokeStyle = color;
+      last = color;
+    }
     g.beginPath();
-    for (const s of list) addShapePath(g, s);
-    g.fillStyle = color + '33';
-    g.fill('evenodd');
-    g.strokeStyle = color;
+    addShapePath(g, s);
+    g.fill();
     g.stroke();
   }
   for (const s of shapes) {

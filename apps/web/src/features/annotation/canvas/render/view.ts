@@ -4,8 +4,8 @@
 import type { Editor } from '../editor';
 import { GridIndex } from '../geometry/spatial-index';
 import { shapeBounds } from '../geometry/shapes';
-import { visibleRect } from '../geometry/viewport';
-import type { Shape } from '../types';
+import { visibleRect, type Viewport } from '../geometry/viewport';
+import type { Rect, Shape } from '../types';
 import { drawDraft, drawHandles, drawShapes, type ColorOf } from './draw';
 
 type Layer = 'image' | 'shapes' | 'active';
@@ -20,8 +20,18 @@ export class CanvasView {
   private index = new GridIndex<Shape>(256, 1);
   private cursor: { x: number; y: number } | null = null;
   private resize: ResizeObserver | null = null;
-  /** Frames drawn (the bench reads it). */
+  /** Frames drawn and full shape renders (the bench reads them). */
   frames = 0;
+  shapeRenders = 0;
+  private snap: {
+    canvas: HTMLCanvasElement;
+    v: Viewport;
+    shapes: readonly Shape[];
+    w: number;
+    h: number;
+  } | null = null;
+  private settle: ReturnType<typeof setTimeout> | null = null;
+  private lastRender = 0;
 
   constructor(
     host: HTMLElement,
@@ -99,7 +109,7 @@ export class CanvasView {
     return g;
   }
 
-  private visibleShapes(): Shape[] {
+  private visibleShapes(area: Rect): Shape[] {
     const shapes = this.editor.state.shapes;
     if (this.indexFor !== shapes) {
       const { w } = this.editor.imageSize();
@@ -107,11 +117,8 @@ export class CanvasView {
       for (const s of shapes) this.index.insert(s, shapeBounds(s));
       this.indexFor = shapes;
     }
-    const { w, h } = this.editor.viewSize();
     const order = new Map(shapes.map((s, i) => [s, i]));
-    return this.index
-      .query(visibleRect(this.editor.state.viewport, w, h))
-      .sort((a, b) => order.get(a)! - order.get(b)!);
+    return this.index.query(area).sort((a, b) => order.get(a)! - order.get(b)!);
   }
 
   draw(): void {
@@ -124,7 +131,7 @@ export class CanvasView {
         g.drawImage(this.image, 0, 0);
       }
     }
-    if (this.dirty.has('shapes')) drawShapes(this.ctx('shapes'), this.visibleShapes(), this.colorOf, scale);
+    if (this.dirty.has('shapes')) this.drawShapesLayer();
     if (this.dirty.has('active')) {
       const g = this.ctx('active');
       const sel = st.selectedId ? st.shapes.find((s) => s.id === st.selectedId) : undefined;
@@ -144,7 +151,71 @@ export class CanvasView {
     this.frames++;
   }
 
+  /**
+   * The committed shapes are rasterised into a snapshot covering the view plus half a view on each
+   * side; while the user pans and zooms the snapshot is transformed (one drawImage per frame whatever
+   * the shape count) and it is rendered again, crisp, 150 ms after the view settles, when the shapes
+   * change, or when the transformed snapshot no longer covers the view.
+   */
+  private drawShapesLayer(): void {
+    const st = this.editor.state;
+    const v = st.viewport;
+    const { w, h } = this.editor.viewSize();
+    const snap = this.snap;
+    const fresh = snap && snap.shapes === st.shapes && snap.w === w && snap.h === h;
+    if (!fresh || !this.covers(snap, v, w, h)) this.renderSnapshot(w, h);
+    else if (snap.v !== v) this.scheduleSettle();
+    const s = this.snap!;
+    const dpr = window.devicePixelRatio || 1;
+    const c = this.layers.shapes;
+    const g = c.getContext('2d')!;
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.clearRect(0, 0, c.width, c.height);
+    const k = v.scale / s.v.scale;
+    g.imageSmoothingEnabled = k !== 1;
+    g.setTransform(k, 0, 0, k, (v.tx - (s.v.tx + w / 2) * k) * dpr, (v.ty - (s.v.ty + h / 2) * k) * dpr);
+    g.drawImage(s.canvas, 0, 0);
+  }
+
+  private covers(s: NonNullable<CanvasView['snap']>, v: Viewport, w: number, h: number): boolean {
+    const k = v.scale / s.v.scale;
+    if (k > 2.5 || k < 0.4) return false;
+    // The snapshot's screen rectangle under the current view.
+    const x0 = v.tx - (s.v.tx + w / 2) * k;
+    const y0 = v.ty - (s.v.ty + h / 2) * k;
+    const covered = x0 <= 0 && y0 <= 0 && x0 + 2 * w * k >= w && y0 + 2 * h * k >= h;
+    // Uncovered edges are tolerated while rendering again would cost more than a frame every 250 ms.
+    return covered || performance.now() - this.lastRender < 250;
+  }
+
+  private renderSnapshot(w: number, h: number): void {
+    const st = this.editor.state;
+    const dpr = window.devicePixelRatio || 1;
+    const canvas = this.snap?.canvas ?? document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(2 * w * dpr));
+    canvas.height = Math.max(1, Math.round(2 * h * dpr));
+    const g = canvas.getContext('2d')!;
+    const v = st.viewport;
+    g.setTransform(v.scale * dpr, 0, 0, v.scale * dpr, (v.tx + w / 2) * dpr, (v.ty + h / 2) * dpr);
+    const vis = visibleRect(v, w, h);
+    const area = { x: vis.x - vis.w / 2, y: vis.y - vis.h / 2, w: vis.w * 2, h: vis.h * 2 };
+    drawShapes(g, this.visibleShapes(area), this.colorOf, v.scale);
+    this.snap = { canvas, v, shapes: st.shapes, w, h };
+    this.shapeRenders++;
+    this.lastRender = performance.now();
+  }
+
+  private scheduleSettle(): void {
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = setTimeout(() => {
+      this.settle = null;
+      this.snap = null;
+      this.invalidate('shapes');
+    }, 150);
+  }
+
   destroy(): void {
+    if (this.settle) clearTimeout(this.settle);
     if (this.frame) cancelAnimationFrame(this.frame);
     this.resize?.disconnect();
     this.root.remove();
