@@ -104,11 +104,14 @@ const usage = group('default', 'usage', [
   ['/use-history/trend', soon, 'nav:useHistory'],
 ]);
 
+const AnnotationWorkspacePage = lazyPage(
+  () => import('../features/annotation/pages/AnnotationWorkspacePage'),
+);
 const processingDetail = (kind: string): Entry[] => [
-  [`/train/processing/:id/${kind}`, soon, 'nav:processing'],
-  [`/train/processing/:id/${kind}/result`, soon, 'nav:processing'],
-  [`/train/processing/:id/${kind}/index.back`, soon, 'nav:processing'],
-  [`/train/processing/:id/${kind}/result/index.back`, soon, 'nav:processing'],
+  [`/train/processing/:id/${kind}`, AnnotationWorkspacePage, 'nav:processing'],
+  [`/train/processing/:id/${kind}/result`, AnnotationWorkspacePage, 'nav:processing'],
+  [`/train/processing/:id/${kind}/index.back`, AnnotationWorkspacePage, 'nav:processing'],
+  [`/train/processing/:id/${kind}/result/index.back`, AnnotationWorkspacePage, 'nav:processing'],
 ];
 
 const train = group('default', 'train', [
