@@ -33,6 +33,10 @@ const PdfViewerPage = lazyPage(() => import('../features/notice/pages/PdfViewerP
 const NoticeAdminListPage = lazyPage(() => import('../features/notice/pages/NoticeAdminListPage'));
 const NoticeAdminDetailPage = lazyPage(() => import('../features/notice/pages/NoticeAdminDetailPage'));
 const NoticeFormPage = lazyPage(() => import('../features/notice/pages/NoticeFormPage'));
+const UseHistoryPage = lazyPage(() => import('../features/usage/pages/UseHistoryPage'));
+const MyStatisticsPage = lazyPage(() => import('../features/usage/pages/MyStatisticsPage'));
+const AdminStatisticsPage = lazyPage(() => import('../features/usage/pages/AdminStatisticsPage'));
+const ResourceMonitoringPage = lazyPage(() => import('../features/usage/pages/ResourceMonitoringPage'));
 // Tenancy pages, one feature per resource; the /admin and /my route groups below share the project and user pages.
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'));
 const HistoryPage = lazyPage(() => import('../features/history/pages/HistoryPage'));
@@ -96,12 +100,12 @@ const fluid = [
 const auth = group('default', 'auth', [['/auth/login', LoginPage, 'auth:login.title', PUBLIC]]);
 
 const usage = group('default', 'usage', [
-  ['/resource-monitoring', soon, 'nav:resourceMonitoring'],
-  ['/resource-monitoring/train', soon, 'nav:resourceMonitoring'],
-  ['/resource-monitoring/trend', soon, 'nav:resourceMonitoring'],
-  ['/use-history', soon, 'nav:useHistory'],
-  ['/use-history/train', soon, 'nav:useHistory'],
-  ['/use-history/trend', soon, 'nav:useHistory'],
+  ['/resource-monitoring', ResourceMonitoringPage, 'nav:resourceMonitoring'],
+  ['/resource-monitoring/train', ResourceMonitoringPage, 'nav:resourceMonitoring'],
+  ['/resource-monitoring/trend', ResourceMonitoringPage, 'nav:resourceMonitoring'],
+  ['/use-history', UseHistoryPage, 'nav:useHistory'],
+  ['/use-history/train', UseHistoryPage, 'nav:useHistory'],
+  ['/use-history/trend', UseHistoryPage, 'nav:useHistory'],
 ]);
 
 const AnnotationWorkspacePage = lazyPage(
@@ -175,9 +179,9 @@ const my = group('default', 'my', [
   ['/my/projects/:id/edit', ProjectFormPage, 'nav:myProjects'],
   ['/my/projects/:id/user', ProjectParticipantsPage, 'nav:myProjects'],
   ['/my/projects/:id/user/manager', ProjectManagersPage, 'nav:myProjects'],
-  ['/my/statistics', soon, 'nav:useHistory'],
-  ['/my/statistics/train', soon, 'nav:useHistory'],
-  ['/my/statistics/trend', soon, 'nav:useHistory'],
+  ['/my/statistics', MyStatisticsPage, 'nav:useHistory'],
+  ['/my/statistics/train', MyStatisticsPage, 'nav:useHistory'],
+  ['/my/statistics/trend', MyStatisticsPage, 'nav:useHistory'],
   ['/my/usage-projects', MyUsageProjectsPage, 'nav:myProjects'],
   ['/my/user', UserListPage, 'nav:myUsers'],
   ['/my/user/create', UserFormPage, 'nav:myUsers'],
@@ -215,8 +219,8 @@ const admin = group('admin', 'admin', [
   ['/admin/user/reset/:id', ResetDetailPage, 'nav:user'],
   ['/admin/user/:id', UserDetailPage, 'nav:user'],
   ['/admin/user/:id/edit', UserFormPage, 'nav:user'],
-  ['/admin/statistics/train', soon, 'nav:useHistory'],
-  ['/admin/statistics/trend', soon, 'nav:useHistory'],
+  ['/admin/statistics/train', AdminStatisticsPage, 'nav:useHistory'],
+  ['/admin/statistics/trend', AdminStatisticsPage, 'nav:useHistory'],
 ]);
 
 export const APP_ROUTES: AppRoute[] = [
