@@ -25,6 +25,7 @@ import processingRoutes from './processing/processing.routes';
 import projectAdminRoutes from './project/project-admin.routes';
 import projectRoutes from './project/project.routes';
 import resetRequestRoutes from './reset-request/reset-request.routes';
+import statusRoutes from './status/status.routes';
 import systemRoutes from './system/system.routes';
 import usageRoutes from './usage/usage.routes';
 import userAdminRoutes from './user/user-admin.routes';
@@ -46,6 +47,7 @@ export const FEATURES: readonly { routes: Routes; matrix?: boolean }[] = [
   { routes: notificationRoutes },
   { routes: noticeRoutes },
   { routes: usageRoutes },
+  { routes: statusRoutes },
   { routes: learningRoutes },
   { routes: monitoringRoutes },
   { routes: inspectionApiRoutes },
