@@ -14,7 +14,19 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
 import yazl from 'yazl';
-import { DEMO_USER, api, ensureBuilt, flag, load, login, round, sleep, startProduct } from './lib/product';
+import {
+  DEMO_USER,
+  api,
+  ensureBuilt,
+  flag,
+  load,
+  login,
+  productCpu,
+  round,
+  sleep,
+  startProduct,
+  type Product,
+} from './lib/product';
 
 const args = process.argv.slice(2);
 const DURATION = Number(flag(args, 'duration') ?? 60);
@@ -211,6 +223,10 @@ interface PhaseResult {
   errors_4xx: number;
   connection_errors: number;
   timeouts: number;
+  /** CPU milliseconds per answered request of the server process and of PostgreSQL: what a request
+   * costs the product, independent of how loaded the machine is. */
+  server_cpu_ms_per_req?: number | null;
+  postgres_cpu_ms_per_req?: number | null;
 }
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
@@ -251,16 +267,23 @@ async function drive(
   };
 }
 
-async function phase(base: string, token: string, eps: Endpoint[], name: string) {
+async function phase(product: Product, token: string, eps: Endpoint[], name: string) {
+  const base = product.base;
   const out: Record<string, PhaseResult & { loadavg_before: number[] }> = {};
   for (const ep of eps) {
     // A short unmeasured warm-up (JIT, pool connections, PostgreSQL caches).
     await drive(base, token, ep, 3, Math.min(RATE, 50));
     const before = load();
     log(`${name}: ${ep.describe} at ${RATE} req/s for ${DURATION} s (load ${before.join(' ')})`);
+    const cpu0 = productCpu(product);
     const r = await drive(base, token, ep, DURATION, RATE);
+    const cpu1 = productCpu(product);
+    const perReq = (a: number, b: number) => (r.requests ? round(((b - a) * 1000) / r.requests, 2) : null);
+    r.server_cpu_ms_per_req = perReq(cpu0.server, cpu1.server);
+    r.postgres_cpu_ms_per_req = perReq(cpu0.postgres, cpu1.postgres);
     log(
-      `  p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, ${r.requests} requests, non-2xx ${r.non_2xx}, 5xx ${r.errors_5xx}`,
+      `  p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, ${r.requests} requests, non-2xx ${r.non_2xx}, 5xx ${r.errors_5xx}, ` +
+        `CPU/request server ${r.server_cpu_ms_per_req} ms, PostgreSQL ${r.postgres_cpu_ms_per_req} ms`,
     );
     out[ep.key] = { ...r, loadavg_before: before };
   }
@@ -345,7 +368,7 @@ async function main() {
       },
     ];
 
-    const idle = await phase(product.base, token, endpoints, 'idle');
+    const idle = await phase(product, token, endpoints, 'idle');
 
     // A real training through the API: the default cf algorithm with room to run past the phase.
     const algoRows = await api<{ data: { data: { id: number; engineKey: string; workType: string }[] } }>(
@@ -382,7 +405,7 @@ async function main() {
     };
     log(`training running (phase ${state.phase}, epoch ${state.epoch}) after ${startState.waited_s} s`);
 
-    const training = await phase(product.base, token, endpoints, 'under training');
+    const training = await phase(product, token, endpoints, 'under training');
     const endState = (
       await api<LearningDetail>(product.base, token, 'GET', `/api/v2/learnings/${learningId}`)
     ).data;

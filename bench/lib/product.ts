@@ -2,7 +2,7 @@
 // source is newer, starts apps/server/dist/main.js with its own temp DATA_DIR (embedded PostgreSQL), port
 // and workers, logs in over the REST API, and stops it (SIGTERM, then SIGKILL) with its data removed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -115,7 +115,10 @@ async function startOnce(o: StartOptions): Promise<Product> {
   const dataDir = join(work, 'data');
   const port = await freePort();
   const demoPassword = 'Bench-demo-123!';
-  const child = spawn(process.execPath, [SERVER_JS], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under load;
+  // node refuses --cpu-prof in NODE_OPTIONS.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_JS], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -235,4 +238,42 @@ export function flag(args: string[], name: string): string | undefined {
     if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
   }
   return undefined;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc; with `children`, also its reaped children's. */
+function procCpu(pid: number, children: boolean): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the ")" that closes the command name: 14-17 are utime, stime, cutime, cstime.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
+    return ticks / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by the server process and by the product's PostgreSQL (postmaster, its live
+ * backends and the ones it has reaped). On a shared, loaded machine latency mostly measures the
+ * neighbours; CPU per request measures the product. */
+export function productCpu(p: Product): { server: number; postgres: number } {
+  const server = p.child.pid ? procCpu(p.child.pid, false) : 0;
+  let postgres = 0;
+  try {
+    const pmPid = Number(readFileSync(join(p.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    postgres = procCpu(pmPid, true);
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (ppid === pmPid) postgres += procCpu(Number(d), false);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    // no embedded PostgreSQL (DATABASE_URL)
+  }
+  return { server: round(server, 2), postgres: round(postgres, 2) };
 }

@@ -1,5 +1,5 @@
 // Server-side sorting and paging shared by every tenancy list (page/perPage/sort/order/q).
-import { asc, count, desc, ilike, or, type SQL, type AnyColumn } from 'drizzle-orm';
+import { asc, count, desc, ilike, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@sightline/domain';
 import type { Executor } from './tx';
@@ -33,6 +33,21 @@ export function onPage<T extends PgSelect>(qb: T, q: Pick<ListQuery, 'page' | 'p
 export async function countWhere(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
   const [t] = await db.select({ n: count() }).from(table).where(where);
   return t?.n ?? 0;
+}
+
+/** `count(*) OVER ()` as a selected field: every row of a page carries the list's total, so the hot
+ * lists (learning list, evaluation results, image grid) answer a page and its total in one round trip. */
+export const totalOver = () => sql<number>`count(*) OVER ()`.mapWith(Number);
+
+/** A page selected with `totalOver()` as `_total`: its rows without that field, and the total (a page past
+ * the end has no row to carry it, so `countAll` is asked then). */
+export async function splitTotal<R extends { _total: number }>(
+  rows: R[],
+  countAll: () => Promise<number>,
+): Promise<{ rows: Omit<R, '_total'>[]; total: number }> {
+  if (!rows.length) return { rows: [], total: await countAll() };
+  const total = rows[0]!._total;
+  return { rows: rows.map(({ _total, ...r }) => r), total };
 }
 
 /** `ILIKE %q%` over several columns, with LIKE wildcards in the search text escaped. */

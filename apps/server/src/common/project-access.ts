@@ -1,7 +1,7 @@
 // The one project check every project-scoped route goes through (via its service): 404 when the
 // caller may not see the project (its existence is not revealed), 403 when it may see it but the
 // policy (packages/domain access/policy.ts) refuses `action`. Runs on the pool or inside a transaction.
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { can, type Action, type Actor } from '@sightline/domain';
 import { projectMembers, projects } from '@sightline/db';
 import { AppError } from './app-error';
@@ -17,16 +17,19 @@ export interface ProjectFacts {
 }
 
 export async function loadProjectFacts(db: Executor, id: number): Promise<ProjectFacts | undefined> {
+  // One round trip: this runs on every project-scoped request.
   const [p] = await db
-    .select({ id: projects.id, companyId: projects.companyId, code: projects.code })
+    .select({
+      id: projects.id,
+      companyId: projects.companyId,
+      code: projects.code,
+      managerIds: sql<number[]>`ARRAY(SELECT m.user_id FROM ${projectMembers} m
+        WHERE m.project_id = ${projects.id} AND m.is_manager ORDER BY m.user_id)`,
+    })
     .from(projects)
     .where(eq(projects.id, id));
   if (!p) return undefined;
-  const managers = await db
-    .select({ userId: projectMembers.userId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, id), eq(projectMembers.isManager, true)));
-  return { projectId: p.id, companyId: p.companyId, code: p.code, managerIds: managers.map((m) => m.userId) };
+  return { projectId: p.id, companyId: p.companyId, code: p.code, managerIds: p.managerIds.map(Number) };
 }
 
 /** The project's facts, or 404 (on `field`) / 403 as the policy says. */

@@ -39,15 +39,16 @@ export default fp(
       if (claims.sid !== null && !(await isSessionAlive(app.deps.database.db, claims.sid))) {
         throw AppError.unauthorized(ErrorCode.SessionExpired);
       }
-      const user = await users.findById(Number(claims.sub));
-      if (!user) throw AppError.unauthorized(ErrorCode.SessionExpired);
+      const found = await users.findWithPermissions(Number(claims.sub));
+      if (!found) throw AppError.unauthorized(ErrorCode.SessionExpired);
+      const { user, permissions } = found;
       await accountGuard.check(user);
       req.authUser = user;
       req.actor = {
         id: user.id,
         roleId: user.roleId as RoleId,
         companyId: user.companyId,
-        projectPermissions: await users.projectPermissions(user.id),
+        projectPermissions: permissions,
       };
     };
 

@@ -15,7 +15,7 @@ import {
 } from '@sightline/db';
 import type { ResultQuery } from '@sightline/domain';
 import type { Executor } from '../../common/tx';
-import { textSearch } from '../../common/list-query';
+import { countWhere, splitTotal, textSearch, totalOver } from '../../common/list-query';
 import type { EvaluationListRow } from './evaluation.mapper';
 
 export interface LearningFacts {
@@ -188,13 +188,13 @@ export class EvaluationRepository {
         predBoxes: r.predBoxes,
         trueBoxes: r.trueBoxes,
         overlayKey: r.overlayKey,
+        _total: totalOver(),
       })
       .from(r)
       .where(where)
       .orderBy(...order)
       .limit(q.perPage)
       .offset((q.page - 1) * q.perPage);
-    const [t] = await this.db.select({ n: count() }).from(r).where(where);
-    return { rows, total: t?.n ?? 0 };
+    return splitTotal(rows, () => countWhere(this.db, r, where));
   }
 }

@@ -12,7 +12,7 @@ import {
   type LearningRow,
 } from '@sightline/db';
 import { ACTIVE_STATUSES, type LearningListQuery } from '@sightline/domain';
-import { textSearch } from '../../common/list-query';
+import { countWhere, splitTotal, textSearch, totalOver } from '../../common/list-query';
 import type { Executor } from '../../common/tx';
 
 export interface LearningView {
@@ -31,9 +31,10 @@ const queuePositionSql = sql<number | null>`CASE WHEN ${learnings.status} = 'wai
 export class LearningRepository {
   constructor(private readonly db: Executor) {}
 
-  private selectViews() {
+  private selectViews<E extends Record<string, SQL.Aliased | SQL>>(extra?: E) {
     return this.db
       .select({
+        ...(extra as E),
         row: learnings,
         project: { id: projects.id, code: projects.code, title: projects.title },
         algorithmName: algorithms.name,
@@ -59,13 +60,13 @@ export class LearningRepository {
       q.task ? eq(learnings.task, q.task) : undefined,
       textSearch(q.search, [learnings.name, learnings.datasetName]),
     );
-    const rows = await this.selectViews()
+    const page = await this.selectViews({ _total: totalOver() })
       .where(where)
       .orderBy(desc(learnings.requestedAt), desc(learnings.id))
       .limit(q.perPage)
       .offset((q.page - 1) * q.perPage);
-    const [t] = await this.db.select({ n: count() }).from(learnings).where(where);
-    return { rows: rows as LearningView[], total: t?.n ?? 0 };
+    const { rows, total } = await splitTotal(page, () => countWhere(this.db, learnings, where));
+    return { rows: rows as LearningView[], total };
   }
 
   async find(id: number): Promise<LearningRow | undefined> {

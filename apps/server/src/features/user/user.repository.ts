@@ -15,6 +15,24 @@ export class UserRepository {
     return this.db.query.users.findFirst({ where: eq(users.username, username) });
   }
 
+  /** The user row and its projectId → permission ids in one round trip (every authenticated request). */
+  async findWithPermissions(
+    id: number,
+  ): Promise<{ user: UserRow; permissions: Record<number, ProjectPermissionId[]> } | undefined> {
+    const [row] = await this.db
+      .select({
+        user: users,
+        permissions: sql<Record<string, ProjectPermissionId[]> | null>`(
+          SELECT json_object_agg(m.project_id, m.permissions) FROM project_members m WHERE m.user_id = ${users.id})`,
+      })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!row) return undefined;
+    const permissions: Record<number, ProjectPermissionId[]> = {};
+    for (const [k, v] of Object.entries(row.permissions ?? {})) permissions[Number(k)] = v;
+    return { user: row.user, permissions };
+  }
+
   /** projectId → permission ids, for the Actor. */
   async projectPermissions(userId: number): Promise<Record<number, ProjectPermissionId[]>> {
     const rows = await this.db
