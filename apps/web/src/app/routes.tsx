@@ -25,6 +25,14 @@ const EvaluationDetailPage = lazyPage(() => import('../features/evaluation/pages
 const EvaluationResultPage = lazyPage(() => import('../features/evaluation/pages/EvaluationResultPage'));
 const CompareListPage = lazyPage(() => import('../features/compare/pages/CompareListPage'));
 const CompareDetailPage = lazyPage(() => import('../features/compare/pages/CompareDetailPage'));
+const LineStatusPage = lazyPage(() => import('../features/monitoring/pages/LineStatusPage'));
+const InspectionPage = lazyPage(() => import('../features/monitoring/pages/InspectionPage'));
+const VerificationOptionPage = lazyPage(() => import('../features/monitoring/pages/VerificationOptionPage'));
+const InspectionReportPage = lazyPage(() => import('../features/monitoring/pages/InspectionReportPage'));
+const SamplingPage = lazyPage(() => import('../features/monitoring/pages/SamplingPage'));
+const InspectionDetailPage = lazyPage(() => import('../features/monitoring/pages/InspectionDetailPage'));
+const LineReportPage = lazyPage(() => import('../features/monitoring/pages/LineReportPage'));
+const ModelHistoryPage = lazyPage(() => import('../features/monitoring/pages/ModelHistoryPage'));
 const NoticeListPage = lazyPage(() => import('../features/notice/pages/NoticeListPage'));
 const NoticeDetailPage = lazyPage(() => import('../features/notice/pages/NoticeDetailPage'));
 const CsNoticePage = lazyPage(() => import('../features/notice/pages/CsNoticePage'));
@@ -37,6 +45,8 @@ const UseHistoryPage = lazyPage(() => import('../features/usage/pages/UseHistory
 const MyStatisticsPage = lazyPage(() => import('../features/usage/pages/MyStatisticsPage'));
 const AdminStatisticsPage = lazyPage(() => import('../features/usage/pages/AdminStatisticsPage'));
 const ResourceMonitoringPage = lazyPage(() => import('../features/usage/pages/ResourceMonitoringPage'));
+const StatusPage = lazyPage(() => import('../features/status/pages/StatusPage'));
+const WireframePage = lazyPage(() => import('../features/wireframe/pages/WireframePage'));
 // Tenancy pages, one feature per resource; the /admin and /my route groups below share the project and user pages.
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'));
 const HistoryPage = lazyPage(() => import('../features/history/pages/HistoryPage'));
@@ -92,8 +102,8 @@ const fluid = [
   ...group('fluid', 'general', [
     ['/cs', CustomerServicePage, 'nav:cs', PUBLIC],
     ['/pdfViewer/:id?', PdfViewerPage, 'nav:notices'],
-    ['/status', soon, 'nav:home'],
-    ['/wireframe', soon, 'nav:home'],
+    ['/status', StatusPage, 'nav:home'],
+    ['/wireframe', WireframePage, 'nav:home'],
   ]),
 ];
 
@@ -152,21 +162,21 @@ const train = group('default', 'train', [
 ]);
 
 const monitoring = group('monitoring', 'monitoring', [
-  ['/monitoring', soon, 'nav:lineStatus'],
-  ['/monitoring/inspection', soon, 'nav:inspection'],
-  ['/monitoring/inspection/option', soon, 'nav:inspection'],
-  ['/monitoring/inspection/report', soon, 'nav:inspectionReport'],
-  ['/monitoring/inspection/sampling', soon, 'nav:inspection'],
-  ['/monitoring/inspection/:id', soon, 'nav:inspection'],
-  ['/monitoring/inspection/:id/cf', soon, 'nav:inspection'],
-  ['/monitoring/inspection/:id/od', soon, 'nav:inspection'],
-  ['/monitoring/inspection/:id/result/cf', soon, 'nav:inspection'],
-  ['/monitoring/inspection/:id/result/od', soon, 'nav:inspection'],
-  ['/monitoring/line', soon, 'nav:lineReport'],
-  ['/monitoring/line/index_dummy', soon, 'nav:lineReport'],
-  ['/monitoring/line/report', soon, 'nav:lineReport'],
-  ['/monitoring/line/report/search', soon, 'nav:lineReport'],
-  ['/monitoring/model-history', soon, 'nav:modelHistory'],
+  ['/monitoring', LineStatusPage, 'nav:lineStatus'],
+  ['/monitoring/inspection', InspectionPage, 'nav:inspection'],
+  ['/monitoring/inspection/option', VerificationOptionPage, 'nav:inspection'],
+  ['/monitoring/inspection/report', InspectionReportPage, 'nav:inspectionReport'],
+  ['/monitoring/inspection/sampling', SamplingPage, 'nav:inspection'],
+  ['/monitoring/inspection/:id', InspectionDetailPage, 'nav:inspection'],
+  ['/monitoring/inspection/:id/cf', InspectionDetailPage, 'nav:inspection'],
+  ['/monitoring/inspection/:id/od', InspectionDetailPage, 'nav:inspection'],
+  ['/monitoring/inspection/:id/result/cf', InspectionDetailPage, 'nav:inspection'],
+  ['/monitoring/inspection/:id/result/od', InspectionDetailPage, 'nav:inspection'],
+  ['/monitoring/line', LineReportPage, 'nav:lineReport'],
+  ['/monitoring/line/index_dummy', LineReportPage, 'nav:lineReport'],
+  ['/monitoring/line/report', LineReportPage, 'nav:lineReport'],
+  ['/monitoring/line/report/search', LineReportPage, 'nav:lineReport'],
+  ['/monitoring/model-history', ModelHistoryPage, 'nav:modelHistory'],
 ]);
 
 const my = group('default', 'my', [

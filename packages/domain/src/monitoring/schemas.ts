@@ -110,6 +110,7 @@ export const inspectionSearchSchema = z.object({
   to: iso.optional(),
   serial: z.string().trim().max(120).optional(),
   judgement: judgementSchema.optional(),
+  class_name: z.string().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
 });

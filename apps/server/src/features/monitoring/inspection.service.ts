@@ -176,6 +176,7 @@ export class InspectionService {
       to: q.mode === 'period' ? to : undefined,
       serial: q.serial || undefined,
       judgement: q.judgement,
+      className: q.class_name,
       sampled,
     });
   }

@@ -220,13 +220,21 @@ export class MonitoringRepository {
 
   searchWhere(
     lineId: number,
-    q: { from?: Date; to?: Date; serial?: string; judgement?: 'OK' | 'NG'; sampled?: boolean },
+    q: {
+      from?: Date;
+      to?: Date;
+      serial?: string;
+      judgement?: 'OK' | 'NG';
+      className?: string;
+      sampled?: boolean;
+    },
   ) {
     const parts: (SQL | undefined)[] = [eq(inspections.lineId, lineId)];
     if (q.from) parts.push(gte(inspections.createdAt, q.from));
     if (q.to) parts.push(lt(inspections.createdAt, q.to));
     if (q.serial) parts.push(ilike(inspections.serialNumber, `%${likeEscape(q.serial)}%`));
     if (q.judgement) parts.push(eq(inspections.judgement, q.judgement));
+    if (q.className) parts.push(eq(inspections.className, q.className));
     if (q.sampled) parts.push(isNotNull(inspections.sampledAt));
     return and(...parts);
   }
