@@ -1,0 +1,50 @@
+// 시스템 상태·화면 지도 네임스페이스의 한국어 텍스트 (en.ts 와 같은 키).
+import type { SameKeys } from '../../../i18n/texts-shape';
+import type { statusEn } from './en';
+
+export const statusKo: SameKeys<typeof statusEn> = {
+  title: '시스템 상태',
+  forbidden: '시스템 상태는 관리자만 볼 수 있습니다.',
+  allOk: '모든 시스템 정상',
+  degraded: '확인이 필요한 항목이 있습니다',
+  checkedAt: '{{at}} 확인',
+  ok: '정상',
+  problem: '문제',
+  latency: '응답 시간',
+  queued: '대기',
+  active: '진행',
+  running: '실행 중',
+  failed24h: '실패 (24시간)',
+  alive: '동작 중',
+  lost: '유실',
+  lostAt: '유실: {{host}} ({{at}})',
+  kind: '종류',
+  free: '여유 공간',
+  threads: '스레드',
+  card: {
+    database: '데이터베이스',
+    queue: '작업 큐',
+    workers: '워커',
+    storage: '스토리지',
+    disk: '디스크',
+    trainer: '학습기',
+    jobs: '작업',
+  },
+  wireframe: {
+    title: '화면 지도',
+    intro: '라우트 표에서 만든 제품의 모든 화면입니다. id가 있는 링크는 예시를 엽니다.',
+    public: '공개',
+    exampleId: '예시 id',
+    count: '화면 {{count}}개',
+    area: {
+      auth: '로그인',
+      general: '일반·공개',
+      home: '홈',
+      usage: '사용 현황',
+      train: '학습',
+      monitoring: '모니터링',
+      my: '마이',
+      admin: '관리자',
+    },
+  },
+};
