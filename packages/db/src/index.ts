@@ -3,6 +3,7 @@
 // The embedded PostgreSQL is a separate entry ('@sightline/db/embedded') so workers never load it.
 export * from './client';
 export * from './migrate';
+export * from './unavailable';
 export * as schema from './schema';
 export * from './schema';
 export * from './repositories/job.repository';

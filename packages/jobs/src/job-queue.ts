@@ -23,7 +23,15 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-export function createBoss(url: string, opts: { supervise: boolean; max?: number }): PgBoss {
+export function createBoss(
+  url: string,
+  opts: {
+    supervise: boolean;
+    max?: number;
+    /** pg-boss errors (default: one console line each; the apps pass an OutageLog-aware handler). */
+    onError?: (err: Error) => void;
+  },
+): PgBoss {
   const boss = new PgBoss({
     connectionString: url,
     schema: BOSS_SCHEMA,
@@ -35,7 +43,7 @@ export function createBoss(url: string, opts: { supervise: boolean; max?: number
     retryLimit: 1,
     retryDelay: 0,
   });
-  boss.on('error', (err) => console.error('[pg-boss]', err.message));
+  boss.on('error', opts.onError ?? ((err) => console.error('[pg-boss]', err.message)));
   return boss;
 }
 

@@ -4,7 +4,7 @@
 // an outage from a failed query (error handler) or its own probe, and while down probes every
 // PROBE_DOWN_MS so service resumes as soon as the database answers again.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '@sightline/db';
+import { isDatabaseUnavailable, type Database } from '@sightline/db';
 import { ErrorCode } from '@sightline/domain';
 import { sendError } from './error-handler';
 
@@ -12,35 +12,8 @@ export const RETRY_AFTER_SEC = 5;
 const PROBE_UP_MS = 2_000;
 const PROBE_DOWN_MS = 500;
 
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now (starting up, shutting down)
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-]);
-const CONNECTION_MESSAGE =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|the database system is (starting up|shutting down|in recovery)|terminating connection due to administrator command/i;
-
-/** True when the error (or one of its causes) says the database could not be reached. */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
-    if (typeof message === 'string' && CONNECTION_MESSAGE.test(message)) return true;
-  }
-  return false;
-}
+// The classification is shared with the worker (packages/db), so both log an outage the same way.
+export { isDatabaseUnavailable };
 
 export class DatabaseAvailability {
   private downSince: number | null = null;
