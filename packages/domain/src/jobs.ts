@@ -45,6 +45,12 @@ export const evaluationExportJob = z.object({
   payload: z.object({ evaluationId: z.number().int().positive() }),
 });
 
+/** Runs one augmentation or AI labeling work (supervised, unsupervised) into its result dataset. */
+export const processingDataJob = z.object({
+  kind: z.literal('processing.data'),
+  payload: z.object({ workId: z.number().int().positive() }),
+});
+
 export const jobSchema = z.discriminatedUnion('kind', [
   systemSleepJob,
   datasetExportJob,
@@ -54,6 +60,7 @@ export const jobSchema = z.discriminatedUnion('kind', [
   compareRunJob,
   evaluationExportJob,
   learningTrainJob,
+  processingDataJob,
 ]);
 export type JobItem = z.infer<typeof jobSchema>;
 export type JobKind = JobItem['kind'];

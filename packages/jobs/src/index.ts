@@ -22,3 +22,4 @@ export { startJobSchedules, type JobSchedule } from './schedule';
 export { learningKeys } from './bodies/learning/learning-keys';
 export { enqueueInTransaction } from './enqueue-in-transaction';
 export * from './bodies/evaluation';
+export * from './bodies/processing-data';

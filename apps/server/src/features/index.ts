@@ -22,6 +22,7 @@ import noticeRoutes from './notice/notice.routes';
 import notificationRoutes from './notification/notification.routes';
 import participantRoutes from './participant/participant.routes';
 import processingRoutes from './processing/processing.routes';
+import processingDataRoutes from './processing/data/processing-data.routes';
 import projectAdminRoutes from './project/project-admin.routes';
 import projectRoutes from './project/project.routes';
 import resetRequestRoutes from './reset-request/reset-request.routes';
@@ -52,6 +53,7 @@ export const FEATURES: readonly { routes: Routes; matrix?: boolean }[] = [
   { routes: monitoringRoutes },
   { routes: inspectionApiRoutes },
   { routes: processingRoutes },
+  { routes: processingDataRoutes },
   { routes: companyRoutes, matrix: true },
   { routes: projectAdminRoutes, matrix: true },
   { routes: lineRoutes, matrix: true },

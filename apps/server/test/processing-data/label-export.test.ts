@@ -122,7 +122,9 @@ function expectWithinPixel(got: Named, want: Named) {
     got[file]!.forEach((b, i) =>
       b
         .slice(1)
-        .forEach((v, j) => expect(Math.abs((v as number) - boxes[i]![j + 1]!)).toBeLessThanOrEqual(1)),
+        .forEach((v, j) =>
+          expect(Math.abs((v as number) - (boxes[i]![j + 1] as number))).toBeLessThanOrEqual(1),
+        ),
     );
   }
 }

@@ -1,3 +1,4 @@
 export * from './codes';
 export * from './messages';
 export * from './rules';
+export * from './schemas';

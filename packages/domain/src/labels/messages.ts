@@ -61,8 +61,8 @@ export const LABEL_ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
     en: 'The chosen model does not match the dataset (work type or classes).',
   },
   UNSUPERVISED_CLASS_COUNT: {
-    ko: '비지도 라벨링의 클래스 수는 {min}~{max} 사이의 정수여야 합니다.',
-    en: 'The number of unsupervised classes must be a whole number from {min} to {max}.',
+    ko: '비지도 라벨링의 클래스 수는 2~34 사이의 정수여야 합니다.',
+    en: 'The number of unsupervised classes must be a whole number from 2 to 34.',
   },
   UNSUPERVISED_TOO_FEW_IMAGES: {
     ko: '{k}개 클래스로 나누려면 이미지가 최소 {k}장 필요합니다.',
