@@ -4,8 +4,25 @@ import type { ProjectPermissionId } from '@sightline/domain';
 import type { Db } from '@sightline/db';
 import { projectMembers, users, type UserRow } from '@sightline/db';
 
+// Built once per repository and prepared by name: it runs on every authenticated request, so neither
+// the query builder nor PostgreSQL's parser and planner should see it again.
+const actorQuery = (db: Db) =>
+  db
+    .select({
+      user: users,
+      permissions: sql<Record<string, ProjectPermissionId[]> | null>`(
+          SELECT json_object_agg(m.project_id, m.permissions) FROM project_members m WHERE m.user_id = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_actor');
+
 export class UserRepository {
-  constructor(private readonly db: Db) {}
+  private readonly actorQuery: ReturnType<typeof actorQuery>;
+
+  constructor(private readonly db: Db) {
+    this.actorQuery = actorQuery(db);
+  }
 
   findById(id: number): Promise<UserRow | undefined> {
     return this.db.query.users.findFirst({ where: eq(users.id, id) });
@@ -19,14 +36,7 @@ export class UserRepository {
   async findWithPermissions(
     id: number,
   ): Promise<{ user: UserRow; permissions: Record<number, ProjectPermissionId[]> } | undefined> {
-    const [row] = await this.db
-      .select({
-        user: users,
-        permissions: sql<Record<string, ProjectPermissionId[]> | null>`(
-          SELECT json_object_agg(m.project_id, m.permissions) FROM project_members m WHERE m.user_id = ${users.id})`,
-      })
-      .from(users)
-      .where(eq(users.id, id));
+    const [row] = await this.actorQuery.execute({ id });
     if (!row) return undefined;
     const permissions: Record<number, ProjectPermissionId[]> = {};
     for (const [k, v] of Object.entries(row.permissions ?? {})) permissions[Number(k)] = v;
