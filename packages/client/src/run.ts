@@ -10,6 +10,7 @@ import { trainCommand } from './commands/train';
 import { evaluateCommand } from './commands/evaluate';
 import { exportCommand } from './commands/export';
 import { JobOutcome } from './commands/wait';
+import { inspectCommand, simulateCommand } from './commands/inspect';
 
 export const USAGE = `Usage: sightline <command> [options]   (env: SIGHTLINE_URL, SIGHTLINE_USER, SIGHTLINE_PASSWORD)
   projects
@@ -17,7 +18,9 @@ export const USAGE = `Usage: sightline <command> [options]   (env: SIGHTLINE_URL
   upload --project CODE --name NAME --type cf|od|sg|ad [--purpose preprocessing|evaluation] FILE.zip
   train --dataset ID --name MODEL_NAME [--algorithm ID|KEY] [--param key=value ...] [--wait] [--timeout S]
   evaluate --model ID --dataset ID [--threshold T] [--wait] [--timeout S]
-  export --model ID --out DIR [--full]`;
+  export --model ID --out DIR [--full]
+  inspect --line CODE --serial SN [--key KEY] FILE...          (env: SIGHTLINE_URL, SIGHTLINE_LINE_KEY)
+  simulate --line CODE --dir DIR --rate N [--count N] [--prefix P] [--concurrency N] [--key KEY]`;
 
 const OPTIONS = {
   task: { type: 'string' },
@@ -34,6 +37,14 @@ const OPTIONS = {
   threshold: { type: 'string' },
   out: { type: 'string' },
   full: { type: 'boolean' },
+  line: { type: 'string' },
+  key: { type: 'string' },
+  serial: { type: 'string', multiple: true },
+  dir: { type: 'string' },
+  rate: { type: 'string' },
+  count: { type: 'string' },
+  prefix: { type: 'string' },
+  concurrency: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -67,6 +78,16 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
     const extra = (allowed: number) => {
       if (rest.length > allowed) throw usage(`Unexpected argument: ${rest[allowed]}`);
     };
+    // The camera-side commands use the line's API key, not a user account.
+    if (command === 'inspect') {
+      io.result(await inspectCommand(deps.env, v, rest));
+      return 0;
+    }
+    if (command === 'simulate') {
+      extra(0);
+      io.result(await simulateCommand(deps.env, v, io.progress));
+      return 0;
+    }
     const pollMs = Number(deps.env.SIGHTLINE_POLL_MS ?? 2000);
     const ctx: Ctx = {
       api: new ApiClient(configFromEnv(deps.env)),

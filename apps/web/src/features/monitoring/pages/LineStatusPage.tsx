@@ -17,7 +17,7 @@ function Kpi({ label, value, testId }: { label: string; value: string; testId: s
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz={26} fw={700} data-testid={testId}>
+      <Text fz={22} fw={700} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
         {value}
       </Text>
     </Paper>
@@ -95,7 +95,7 @@ export default function LineStatusPage() {
             />
             <Kpi
               label={t('status.latency')}
-              value={`${s.latency_ms.p50} / ${s.latency_ms.p95}`}
+              value={`${Math.round(s.latency_ms.p50)} / ${Math.round(s.latency_ms.p95)}`}
               testId="kpi-latency"
             />
           </SimpleGrid>
