@@ -6,6 +6,7 @@ import { errorBodySchema, loginRequestSchema, tokenResponseSchema } from '@sight
 import type { IssuedSession } from './auth.service';
 import { createAuthServices } from './auth.module';
 import { issueSseTicket } from '../../common/sse-ticket';
+import { requestLocale } from '../../common/locale';
 
 export const REFRESH_COOKIE = 'refresh_token';
 
@@ -73,6 +74,6 @@ export default async function authRoutes(root: FastifyInstance) {
         response: { 200: z.object({ data: z.object({ ticket: z.string(), expiresIn: z.number() }) }) },
       },
     },
-    async (req) => ({ data: issueSseTicket(req.headers.authorization!.slice(7).trim()) }),
+    async (req) => ({ data: issueSseTicket(req.headers.authorization!.slice(7).trim(), requestLocale(req)) }),
   );
 }
