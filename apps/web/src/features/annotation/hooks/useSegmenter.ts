@@ -1,14 +1,87 @@
-// Click segmentation for the canvas: none until a model is available (see ../segment/).
+// Click segmentation for the canvas: the server computes the image embedding once (.npy, cached);
+// the browser loads the prompt decoder once and runs it for every click, so a click costs no
+// network round trip. Load failures show the §8 npy / onnx messages.
 import { useEffect } from 'react';
 import type { DatasetImage } from '@sightline/domain';
+import { api } from '../../../api/client';
+import { flash } from '../../../components/flash';
+import i18n from '../../../i18n';
 import type { AnnotationCanvas } from '../canvas/canvas';
+import { decode, loadDecoder, SegmentLoadError, type Embedding } from '../segment/decoder';
+import { maskFromLogits } from '../segment/mask-from-logits';
+import { readNpy } from '../segment/npy';
+
+interface ModelInfo {
+  decoder_url: string;
+  mask_size: number;
+}
+
+let modelInfo: Promise<ModelInfo> | null = null;
+const embeddings = new Map<string, Promise<Embedding>>();
+
+function model(): Promise<ModelInfo> {
+  modelInfo ??= api.get<ModelInfo>('/api/v2/segment/model').catch((err: unknown) => {
+    modelInfo = null;
+    throw new SegmentLoadError('onnx', err instanceof Error ? err.message : String(err));
+  });
+  return modelInfo;
+}
+
+export function embeddingOf(datasetId: number, imageId: string): Promise<Embedding> {
+  const key = `${datasetId}/${imageId}`;
+  let p = embeddings.get(key);
+  if (!p) {
+    p = api
+      .get<Blob>(`/api/v2/datasets/${datasetId}/images/${imageId}/segment-embedding`, {
+        responseType: 'blob',
+      })
+      .then(async (blob) => readNpy(await blob.arrayBuffer()))
+      .catch((err: unknown) => {
+        embeddings.delete(key);
+        throw err instanceof SegmentLoadError
+          ? err
+          : new SegmentLoadError('npy', err instanceof Error ? err.message : String(err));
+      });
+    embeddings.set(key, p);
+    if (embeddings.size > 50) embeddings.delete(embeddings.keys().next().value!);
+  }
+  return p;
+}
+
+function report(err: unknown): never {
+  const kind = err instanceof SegmentLoadError ? err.kind : 'onnx';
+  flash('error', i18n.t(kind === 'npy' ? 'annotation:errors.npyLoad' : 'annotation:errors.onnxLoad'));
+  throw err;
+}
 
 export function useSegmenter(
   canvas: AnnotationCanvas | null,
-  _datasetId: number,
-  _image: DatasetImage | null,
+  datasetId: number,
+  image: DatasetImage | null,
 ): void {
   useEffect(() => {
-    canvas?.setSegmenter(null);
-  }, [canvas]);
+    if (!canvas || !image) return;
+    const { width: w, height: h } = image;
+    const prefetch = () => {
+      if (canvas.store.get().tool !== 'sam') return;
+      void model()
+        .then((m) => loadDecoder(m.decoder_url))
+        .catch(() => undefined);
+      void embeddingOf(datasetId, image.id).catch(() => undefined);
+    };
+    prefetch();
+    const off = canvas.store.subscribe((s, prev) => {
+      if (s.tool !== prev.tool) prefetch();
+    });
+    canvas.setSegmenter(async (clicks) => {
+      const [info, emb] = await Promise.all([model(), embeddingOf(datasetId, image.id)]).catch(report);
+      const session = await loadDecoder(info.decoder_url).catch(report);
+      const { logits, size } = await decode(session, emb, clicks, w, h);
+      return maskFromLogits(logits, size, w, h, clicks);
+    });
+    return () => {
+      off();
+      canvas.setSegmenter(null);
+    };
+  }, [canvas, datasetId, image]);
 }
