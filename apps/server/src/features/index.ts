@@ -26,6 +26,7 @@ import processingDataRoutes from './processing/data/processing-data.routes';
 import projectAdminRoutes from './project/project-admin.routes';
 import projectRoutes from './project/project.routes';
 import resetRequestRoutes from './reset-request/reset-request.routes';
+import segmentRoutes from './segment/segment.routes';
 import statusRoutes from './status/status.routes';
 import systemRoutes from './system/system.routes';
 import usageRoutes from './usage/usage.routes';
@@ -54,6 +55,7 @@ export const FEATURES: readonly { routes: Routes; matrix?: boolean }[] = [
   { routes: inspectionApiRoutes },
   { routes: processingRoutes },
   { routes: processingDataRoutes },
+  { routes: segmentRoutes },
   { routes: companyRoutes, matrix: true },
   { routes: projectAdminRoutes, matrix: true },
   { routes: lineRoutes, matrix: true },
