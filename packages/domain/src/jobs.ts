@@ -51,6 +51,12 @@ export const processingDataJob = z.object({
   payload: z.object({ workId: z.number().int().positive() }),
 });
 
+/** Runs one processing work (new labeling, merge, copy, class merge, class remove) into its result dataset. */
+export const processingRunJob = z.object({
+  kind: z.literal('processing.run'),
+  payload: z.object({ workId: z.number().int().positive() }),
+});
+
 export const jobSchema = z.discriminatedUnion('kind', [
   systemSleepJob,
   datasetExportJob,
@@ -60,6 +66,7 @@ export const jobSchema = z.discriminatedUnion('kind', [
   compareRunJob,
   evaluationExportJob,
   learningTrainJob,
+  processingRunJob,
   processingDataJob,
 ]);
 export type JobItem = z.infer<typeof jobSchema>;

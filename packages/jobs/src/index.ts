@@ -22,4 +22,5 @@ export { startJobSchedules, type JobSchedule } from './schedule';
 export { learningKeys } from './bodies/learning/learning-keys';
 export { enqueueInTransaction } from './enqueue-in-transaction';
 export * from './bodies/evaluation';
+export { runProcessingWork, type ProcessingRunResult } from './bodies/processing/run';
 export * from './bodies/processing-data';

@@ -191,7 +191,10 @@ describe('annotation document API', () => {
     const sgItem = sg.dataset.items[sg.imageIds.indexOf(img.id)]!;
     expect(sgItem.masks).toHaveLength(2);
     const scratch = sgItem.masks!.find((m) => m.classIndex === names.indexOf('scratch'))!;
-    const { data, info } = await sharp(scratch.path).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(scratch.path)
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([24, 24, 1]);
     const on = (x: number, y: number) => data[y * 24 + x]! > 0;
     expect(on(3, 3)).toBe(true);

@@ -18,7 +18,10 @@ export const workNameSchema = z
   .string({ error: C.WorkNameRequired })
   .trim()
   .min(1, { error: C.WorkNameRequired })
-  .max(WORK_NAME_MAX, { error: C.WorkNameTooLong });
+  .superRefine((v, ctx) => {
+    if (v.length > WORK_NAME_MAX)
+      ctx.addIssue({ code: 'custom', message: C.WorkNameTooLong, params: { max: WORK_NAME_MAX } });
+  });
 export const saveDirSchema = z
   .string({ error: C.SaveDirRequired })
   .trim()

@@ -10,6 +10,7 @@ import evaluationRun from './evaluation-run.handler';
 import compareRun from './compare-run.handler';
 import evaluationExport from './evaluation-export.handler';
 import learningTrain from './learning-train.handler';
+import processingRun from './processing-run.handler';
 import processingData from './processing-data.handler';
 
 // JobHandler<any>: a handler of one kind is not a JobHandler of the whole union (its ctx is narrower).
@@ -23,5 +24,6 @@ export const handlers: readonly JobHandler<any>[] = [
   evaluationRun,
   compareRun,
   evaluationExport,
+  processingRun,
   processingData,
 ];

@@ -2,8 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import annotationRoutes from './annotation.routes';
 import { createProcessingServices } from './processing.module';
+import workRoutes from './work.routes';
 
 export default async function processingRoutes(app: FastifyInstance) {
   const services = createProcessingServices(app.deps);
+  await app.register(workRoutes, { services });
   await app.register(annotationRoutes, { services });
 }
