@@ -1,0 +1,359 @@
+// Notices, notifications and usage pages (issue 17). A notice with a PDF attachment for one company and a
+// public one (with a 2-page PDF) are created through the admin form; logged out, only the public notice is
+// listed and its PDF opens in the pdf.js viewer (page navigation, zoom); the company's user reads the
+// company notice and opens its PDF on /pdfViewer. A tiny training's notification appears in the header
+// dropdown and follows it to done; the use-history, statistics and resource-monitoring pages show jobs that
+// ran in this test. Screenshots at 1280×768 in e2e/screenshots/notice-*.png.
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import yazl from 'yazl';
+import { apiLogin, bearer, login } from './helpers';
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+const RUN = Date.now().toString(36);
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `notice-${name}.png`) });
+
+/** A valid PDF with one line of text per page (offsets computed, so pdf.js needs no repair). */
+function makePdf(pages: string[]): Buffer {
+  const objs: string[] = [];
+  const kids = pages.map((_, i) => `${3 + i * 2} 0 R`).join(' ');
+  objs.push('<< /Type /Catalog /Pages 2 0 R >>');
+  objs.push(`<< /Type /Pages /Kids [${kids}] /Count ${pages.length} >>`);
+  const fontObj = 3 + pages.length * 2;
+  pages.forEach((text, i) => {
+    const stream = `BT /F1 36 Tf 72 700 Td (${text}) Tj ET\n0.55 0.1 0.15 rg 72 600 300 40 re f`;
+    objs.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${fontObj} 0 R >> >> /Contents ${4 + i * 2} 0 R >>`,
+    );
+    objs.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+  });
+  objs.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objs.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+async function json<T>(res: APIResponse, what: string): Promise<T> {
+  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBeTruthy();
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function cfZip(): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const cls of ['good', 'scratch'])
+    for (let i = 0; i < 12; i++) {
+      const shade = 140 + ((i * 9) % 70);
+      const line =
+        cls === 'scratch'
+          ? `<line x1="4" y1="${4 + i}" x2="28" y2="28" stroke="#111" stroke-width="3"/>`
+          : '';
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="rgb(${shade},${shade},${shade})"/><circle cx="${(i * 5) % 32}" cy="${(i * 11) % 32}" r="2" fill="#555"/>${line}</svg>`;
+      zip.addBuffer(await sharp(Buffer.from(svg)).png().toBuffer(), `${cls}/${cls}_${i}.png`);
+    }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: { width: 1280, height: 768 } });
+
+const PUBLIC_TITLE = `Release notes ${RUN}`;
+const COMPANY_TITLE = `Demo Company maintenance ${RUN}`;
+let pdfDir = '';
+
+test('a company notice and a public notice with PDFs: read logged out, open the PDF', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  mkdirSync(SHOTS, { recursive: true });
+  pdfDir = join(tmpdir(), `sightline-e2e-notice-${process.pid}`);
+  mkdirSync(pdfDir, { recursive: true });
+  writeFileSync(join(pdfDir, 'release-notes.pdf'), makePdf(['Release notes page 1', 'Page 2: fixes']));
+  writeFileSync(join(pdfDir, 'maintenance.pdf'), makePdf(['Maintenance window', 'Contact']));
+
+  // ---- the system admin writes a company notice through the form ----
+  await login(page, 'admin');
+  await page.goto('/admin/notice/company/create');
+  await page.getByTestId('notice-title-input').fill(COMPANY_TITLE);
+  await page.getByTestId('notice-company-input').click();
+  await page.getByRole('option', { name: 'Demo Company' }).first().click();
+  const editor = page.getByTestId('notice-editor');
+  await editor.click();
+  await page.keyboard.type('The line stops on Saturday. ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('Plan ahead.');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /파일 추가|Add file/ }).click();
+  await (await chooser).setFiles(join(pdfDir, 'maintenance.pdf'));
+  await expect(page.getByTestId('notice-new-file')).toHaveCount(1);
+  await page.mouse.move(0, 0);
+  await shot(page, 'admin-form');
+  await page.getByTestId('notice-save').click();
+  await expect(page).toHaveURL(/\/admin\/notice\/company\/\d+$/);
+  await expect(page.getByTestId('notice-content').locator('b, strong')).toHaveText('Plan ahead.');
+  await expect(page.getByTestId('notice-scope')).toContainText('Demo Company');
+
+  // ---- and a notice for everyone (API), with a 2-page PDF ----
+  const token = await page.evaluate(() => sessionStorage.getItem('sightline.token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const pub = await json<{ id: number }>(
+    await page.request.post('/api/admin/notices', {
+      headers,
+      data: { title: PUBLIC_TITLE, content: '<p>New <b>release</b><script>alert(1)</script></p>' },
+    }),
+    'public notice',
+  );
+  await json(
+    await page.request.post(`/api/admin/notices/${pub.id}/attachments`, {
+      headers,
+      multipart: {
+        file: {
+          name: 'release-notes.pdf',
+          mimeType: 'application/pdf',
+          buffer: makePdf(['Release notes page 1', 'Page 2: fixes']),
+        },
+      },
+    }),
+    'attachment',
+  );
+  await page.goto('/admin/notice');
+  await expect(page.getByTestId('notice-row').filter({ hasText: PUBLIC_TITLE })).toBeVisible();
+  await shot(page, 'admin-list');
+
+  // ---- logged out: only the notice for everyone; its PDF opens inline in pdf.js ----
+  const anon = await browser.newContext({ baseURL, viewport: { width: 1280, height: 768 } });
+  const out = await anon.newPage();
+  const cspErrors: string[] = [];
+  out.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused/.test(m.text())) cspErrors.push(m.text());
+  });
+  await out.goto('/notices');
+  await expect(out.getByTestId('notice-row').filter({ hasText: PUBLIC_TITLE })).toBeVisible();
+  await expect(out.getByTestId('notice-row').filter({ hasText: COMPANY_TITLE })).toHaveCount(0);
+  await shot(out, 'public-list');
+  await out.getByTestId('notice-row').filter({ hasText: PUBLIC_TITLE }).click();
+  await expect(out.getByTestId('notice-title')).toHaveText(PUBLIC_TITLE);
+  await expect(out.getByTestId('notice-content')).toContainText('New release');
+  expect(await out.getByTestId('notice-content').innerHTML()).not.toContain('script');
+  await out.getByTestId('attachment-open-pdf').click();
+  const viewer = out.getByTestId('pdf-viewer');
+  await expect(viewer).toHaveAttribute('data-pages', '2', { timeout: 30_000 });
+  await expect(viewer).toHaveAttribute('data-rendered', '1@1');
+  await out.getByTestId('pdf-next').click();
+  await expect(viewer).toHaveAttribute('data-rendered', '2@1');
+  await out.getByTestId('pdf-zoom-in').click();
+  await expect(out.getByTestId('pdf-zoom')).toHaveText('125%');
+  await expect(viewer).toHaveAttribute('data-rendered', '2@1.25');
+  // Something was drawn: the canvas is not blank.
+  const inked = await viewer.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let dark = 0;
+    for (let i = 0; i < d.length; i += 16) if (d[i]! < 128) dark++;
+    return dark;
+  });
+  expect(inked).toBeGreaterThan(50);
+  await viewer.scrollIntoViewIfNeeded();
+  await shot(out, 'pdf-logged-out');
+  expect(cspErrors).toEqual([]);
+  // The company notice is not reachable by id either.
+  const hidden = await out.request.get(`/api/notices?perPage=100`);
+  expect(JSON.stringify(await hidden.json())).not.toContain(COMPANY_TITLE);
+  await anon.close();
+
+  // ---- the company's user reads the company notice and opens its PDF on /pdfViewer ----
+  const user = await browser.newContext({ baseURL, viewport: { width: 1280, height: 768 } });
+  const up = await user.newPage();
+  await login(up, 'demo-company');
+  await up.goto('/notices');
+  await up.getByTestId('notice-row').filter({ hasText: COMPANY_TITLE }).click();
+  await expect(up.getByTestId('notice-scope')).toContainText('Demo Company');
+  await up.getByTestId('attachment-open-pdf').click();
+  await expect(up).toHaveURL(/\/pdfViewer\/[0-9a-f-]+\?notice=\d+$/);
+  await expect(up.getByTestId('pdf-viewer')).toHaveAttribute('data-rendered', '1@1', { timeout: 30_000 });
+  await expect(up.getByTestId('pdf-page-count')).toContainText('2');
+  await shot(up, 'pdf-viewer');
+  await user.close();
+});
+
+test("a training's notification appears in the dropdown and follows it to done", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(400_000);
+  const api: APIRequestContext = await playwright.request.newContext({ baseURL });
+  const headers = bearer(await apiLogin(api, 'demo-user'));
+  const projects = await json<{ id: number }[]>(await api.get('/api/projects', { headers }), 'projects');
+  const projectId = projects[0]!.id;
+  const uploaded = await json<{ dataset_id: number }>(
+    await api.post('/api/v2/datasets/upload', {
+      headers,
+      multipart: {
+        project_id: String(projectId),
+        name: `notice_${RUN}`,
+        type: 'cf',
+        file: { name: 'notice.zip', mimeType: 'application/zip', buffer: await cfZip() },
+      },
+      timeout: 120_000,
+    }),
+    'upload',
+  );
+  const algorithms = await json<{ data: { id: number; engineKey: string }[] }>(
+    await api.get('/api/algorithms', { headers, params: { projectId, kind: 'training', perPage: 100 } }),
+    'algorithms',
+  );
+  const algorithm = algorithms.data.find((a) => a.engineKey === 'cf-resnet') ?? algorithms.data[0]!;
+
+  await login(page, 'demo-user');
+  const model = `notify_${RUN}`;
+  const learning = await json<{ id: number }>(
+    await api.post('/api/v2/learnings', {
+      headers,
+      data: {
+        dataset_id: uploaded.dataset_id,
+        name: model,
+        algorithm_id: algorithm.id,
+        params: { epochs: 12, batchSize: 8, inputSize: 32, width: 8, patience: 30 },
+      },
+    }),
+    'learning',
+  );
+  // The dropdown shows it at the top, in progress, and moves with it (server-sent events, no reload).
+  await page.getByTestId('notifications-button').click();
+  const first = page.getByTestId('notifications-dropdown').getByTestId('notification-item').first();
+  await expect(first).toContainText(/학습|Training/);
+  await expect(first.getByTestId('notification-status')).toHaveText(/대기중|진행중|Waiting|In progress/);
+  const seen = new Set<string>();
+  let shotRunning = false;
+  for (const deadline = Date.now() + 300_000; Date.now() < deadline;) {
+    const status = (await first.getByTestId('notification-status').textContent()) ?? '';
+    const progress = first.getByTestId('notification-progress');
+    const pct = (await progress.count()) ? ((await progress.textContent()) ?? '') : '';
+    seen.add(`${status} ${pct}`);
+    if (!shotRunning && /진행중|In progress/.test(status) && pct && pct !== '0%') {
+      await shot(page, 'dropdown-running');
+      shotRunning = true;
+    }
+    if (/완료|Done|실패|Failed/.test(status)) break;
+    await page.waitForTimeout(250);
+  }
+  console.log(`notification states seen: ${[...seen].join(' → ')}`);
+  await expect(first.getByTestId('notification-status')).toHaveText(/완료|Done/);
+  expect(seen.size).toBeGreaterThan(2);
+  await shot(page, 'dropdown-done');
+  const row = await json<{ status: string }>(
+    await api.get(`/api/v2/learnings/${learning.id}`, { headers }),
+    'learning',
+  );
+  expect(row.status).toBe('done');
+
+  // ---- /my/notifications: the page, unread state, mark all read ----
+  await page.getByTestId('notifications-all').click();
+  await expect(page).toHaveURL(/\/my\/notifications$/);
+  await expect(page.getByTestId('notification-row').first()).toHaveAttribute('data-read', 'false');
+  await shot(page, 'my-notifications');
+  await page.getByTestId('mark-all-read').click();
+  await expect(page.getByTestId('notification-row').first()).toHaveAttribute('data-read', 'true');
+  await expect(page.getByTestId('notifications-button')).toHaveAttribute('data-unread', '0');
+
+  // ---- resource monitoring while a longer training runs or waits, then statistics ----
+  const long = await json<{ id: number }>(
+    await api.post('/api/v2/learnings', {
+      headers,
+      data: {
+        dataset_id: uploaded.dataset_id,
+        name: `long_${RUN}`,
+        algorithm_id: algorithm.id,
+        params: { epochs: 400, batchSize: 8, inputSize: 32, width: 8, patience: 100 },
+      },
+    }),
+    'long learning',
+  );
+  await page.goto('/resource-monitoring');
+  const active = page.getByTestId('usage-jobs-active');
+  await expect(active.getByTestId('usage-job-row').filter({ hasText: `long_${RUN}` })).toBeVisible();
+  await expect(active.getByTestId('usage-job-row').filter({ hasText: `long_${RUN}` })).toContainText(
+    'Demo User',
+  );
+  await shot(page, 'resource-monitoring');
+  await json(await api.post(`/api/v2/learnings/${long.id}/cancel`, { headers }), 'cancel');
+
+  await page.goto('/resource-monitoring/train');
+  const trained = page.getByTestId('usage-jobs-any').getByTestId('usage-job-row').filter({ hasText: model });
+  await expect(trained).toHaveAttribute('data-status', 'succeeded');
+  await shot(page, 'resource-monitoring-train');
+
+  await page.goto('/my/statistics');
+  const mine = page.getByTestId('usage-group-learning');
+  await expect(mine).toBeVisible();
+  expect(Number(await mine.getAttribute('data-total'))).toBeGreaterThanOrEqual(2);
+  await shot(page, 'my-statistics');
+  await page.goto('/my/statistics/trend');
+  const month = new Date().toISOString().slice(0, 7);
+  await expect(page.getByTestId('usage-trend-row').filter({ hasText: month })).toBeVisible();
+  expect(
+    Number(
+      await page.getByTestId('usage-trend-row').filter({ hasText: month }).getAttribute('data-learning'),
+    ),
+  ).toBeGreaterThanOrEqual(2);
+  await shot(page, 'my-statistics-trend');
+  await api.dispose();
+});
+
+test('use history, admin statistics, status and the screen map for the system admin', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, 'admin');
+  await page.goto('/use-history');
+  const learning = page.getByTestId('usage-group-learning');
+  await expect(learning).toBeVisible();
+  expect(Number(await learning.getAttribute('data-total'))).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('usage-type-new')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('usage-csv').click();
+  expect((await download).suggestedFilename()).toBe('usage-status.csv');
+  await shot(page, 'use-history');
+  await page.getByTestId('usage-tab-trend').click();
+  await expect(page).toHaveURL(/\/use-history\/trend$/);
+  await expect(page.getByTestId('usage-trend')).toBeVisible();
+  await shot(page, 'use-history-trend');
+
+  await page.goto('/admin/statistics/train');
+  await expect(page.getByTestId('usage-jobs-any').getByTestId('usage-job-row').first()).toBeVisible();
+  await shot(page, 'admin-statistics-train');
+
+  await page.goto('/status');
+  await expect(page.getByTestId('status-database')).toHaveAttribute('data-ok', 'true', { timeout: 60_000 });
+  await expect(page.getByTestId('status-storage')).toHaveAttribute('data-ok', 'true');
+  await expect(page.getByTestId('status-workers')).toBeVisible();
+  await shot(page, 'status');
+
+  await page.goto('/wireframe');
+  const map = page.getByTestId('wireframe-page');
+  await expect(map).toBeVisible();
+  // Every route of the table is on the map, each with a link.
+  await expect(page.getByTestId('wireframe-link')).toHaveCount(
+    Number(await map.getAttribute('data-screens')),
+  );
+  await page
+    .getByTestId('wireframe-link')
+    .filter({ hasText: /^\/notices$/ })
+    .click();
+  await expect(page).toHaveURL(/\/notices$/);
+  await page.goto('/wireframe');
+  await shot(page, 'wireframe');
+});
