@@ -97,6 +97,9 @@ export default function CustomerServicePage() {
         <Button component={Link} to="/notices" variant="light">
           {t('cs.notices')}
         </Button>
+        <Button component={Link} to="/notices/cs" variant="light" data-testid="cs-notices-link">
+          {t('notice:cs.title')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -1,8 +1,11 @@
 // /privacyPolicy: the policy facts of SPEC §9 (retention, access logs, audits, cookies).
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
 const SECTIONS = ['retention', 'logs', 'audit', 'cookies'] as const;
+/** The per-product privacy notices (/notices/pri/…). */
+const PRODUCTS = ['deep', 'edge', 'setup-wizard'] as const;
 
 export default function PrivacyPolicyPage() {
   const { t } = useTranslation('public');
@@ -30,6 +33,13 @@ export default function PrivacyPolicyPage() {
           ))}
         </Stack>
       </Paper>
+      <Group gap="md" data-testid="privacy-products">
+        {PRODUCTS.map((p) => (
+          <Anchor key={p} component={Link} to={`/notices/pri/${p}`} size="sm">
+            {t('notice:pri.title', { product: t(`notice:pri.${p}.name`) })}
+          </Anchor>
+        ))}
+      </Group>
     </Stack>
   );
 }
