@@ -22,7 +22,7 @@ import noticeRoutes from './notice/notice.routes';
 import notificationRoutes from './notification/notification.routes';
 import participantRoutes from './participant/participant.routes';
 import processingRoutes from './processing/processing.routes';
-import processingDataRoutes from './processing/data/processing-data.routes';
+import processingDataRoutes from './processing/data-works/processing-data.routes';
 import projectAdminRoutes from './project/project-admin.routes';
 import projectRoutes from './project/project.routes';
 import resetRequestRoutes from './reset-request/reset-request.routes';

@@ -121,6 +121,10 @@ const usage = group('default', 'usage', [
 const AnnotationWorkspacePage = lazyPage(
   () => import('../features/annotation/pages/AnnotationWorkspacePage'),
 );
+const AugmentationAddPage = lazyPage(
+  () => import('../features/processing/data-works/pages/AugmentationAddPage'),
+);
+const AiLabelingAddPage = lazyPage(() => import('../features/processing/data-works/pages/AiLabelingAddPage'));
 const processingDetail = (kind: string): Entry[] => [
   [`/train/processing/:id/${kind}`, AnnotationWorkspacePage, 'nav:processing'],
   [`/train/processing/:id/${kind}/result`, AnnotationWorkspacePage, 'nav:processing'],
@@ -134,9 +138,9 @@ const train = group('default', 'train', [
   ['/train/processing', soon, 'nav:processing'],
   ['/train/processing/index.back', soon, 'nav:processing'],
   ['/train/processing/add', soon, 'nav:processing'],
-  ['/train/processing/add/ai', soon, 'nav:processing'],
-  ['/train/processing/add/ai.bak', soon, 'nav:processing'],
-  ['/train/processing/add/augmentation', soon, 'nav:processing'],
+  ['/train/processing/add/ai', AiLabelingAddPage, 'nav:processing'],
+  ['/train/processing/add/ai.bak', AiLabelingAddPage, 'nav:processing'],
+  ['/train/processing/add/augmentation', AugmentationAddPage, 'nav:processing'],
   ['/train/processing/add/new', soon, 'nav:processing'],
   ...processingDetail('cf'),
   ...processingDetail('od'),
