@@ -237,6 +237,9 @@ test("a training's notification appears in the dropdown and follows it to done",
   await page.getByTestId('notifications-button').click();
   const first = page.getByTestId('notifications-dropdown').getByTestId('notification-item').first();
   await expect(first).toContainText(/학습|Training/);
+  // Named by its work and project.
+  await expect(first).toContainText(model);
+  await expect(first).toContainText('Demo inspection project');
   await expect(first.getByTestId('notification-status')).toHaveText(/대기중|진행중|Waiting|In progress/);
   const seen = new Set<string>();
   let shotRunning = false;

@@ -33,6 +33,9 @@ export const notificationSchema = z.object({
   status: z.enum(NOTIFICATION_STATUS),
   progress: z.number().int().min(0).max(100),
   project_id: z.number().int().nullable(),
+  /** The project's title and the followed work's name (training, evaluation, …), when known. */
+  project_name: z.string().nullable(),
+  work_name: z.string().nullable(),
   /** The followed job (null for alerts) and its own status: queued, running, succeeded, failed, cancelled. */
   job_id: z.string().nullable(),
   job_status: z.string().nullable(),

@@ -3,14 +3,18 @@
 import type { Actor, Notification } from '@sightline/domain';
 import type { NotificationRow } from '@sightline/db';
 import { AppError } from '../../common/app-error';
-import type { NotificationRepository, ReadFilter } from './notification.repository';
+import type { NotificationListRow, NotificationRepository, ReadFilter } from './notification.repository';
 
-export const mapNotification = (n: NotificationRow): Notification => ({
+export const mapNotification = (
+  n: NotificationRow & Partial<Pick<NotificationListRow, 'projectName' | 'workName'>>,
+): Notification => ({
   id: n.id,
   type: n.type,
   status: n.status,
   progress: n.progress,
   project_id: n.projectId,
+  project_name: n.projectName ?? null,
+  work_name: n.workName ?? null,
   job_id: n.jobId,
   job_status: n.jobStatus,
   message: n.message,

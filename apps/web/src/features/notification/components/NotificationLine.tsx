@@ -23,10 +23,10 @@ export function NotificationLine({ n, compact = false }: { n: Notification; comp
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="sm" fw={n.is_read ? 400 : 700} truncate>
           {t(`type.${n.type}`)}
-          {n.project_id !== null && (
-            <Text span size="xs" c="dimmed">
+          {n.work_name && (
+            <Text span size="sm" fw={n.is_read ? 400 : 700}>
               {' '}
-              · {t('project', { id: n.project_id })}
+              {n.work_name}
             </Text>
           )}
         </Text>
@@ -52,8 +52,9 @@ export function NotificationLine({ n, compact = false }: { n: Notification; comp
           {n.message}
         </Text>
       )}
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" truncate>
         {dayjs(n.updated_at).format('YYYY-MM-DD HH:mm')}
+        {n.project_id !== null && ` · ${n.project_name ?? t('project', { id: n.project_id })}`}
       </Text>
     </Stack>
   );
