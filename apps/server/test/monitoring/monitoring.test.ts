@@ -66,6 +66,7 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: o
 const count = async () =>
   (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM inspections`)).rows[0]!.n;
 const storedFiles = async () => {
+  await createMonitoringServices(t.deps).renderer.idle();
   let n = 0;
   for await (const _ of t.storage.list('inspections/')) n++;
   return n;

@@ -8,7 +8,7 @@ const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 export interface InspectionResultJson {
   boxes?: { class_name: string; score: number; x1: number; y1: number; x2: number; y2: number }[];
-  regions?: { class_name: string; area: number }[];
+  regions?: { class_name: string; area: number; polygon?: [number, number][] }[];
   anomaly_score?: number | null;
   scores?: number[];
 }

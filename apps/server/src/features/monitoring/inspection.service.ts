@@ -17,11 +17,11 @@ import {
 import type { InspectionRowDb, LineRow } from '@sightline/db';
 import type { Storage } from '@sightline/storage';
 import type { Prepared } from '@sightline/vision';
-import sharp from 'sharp';
 import { AppError } from '../../common/app-error';
 import type { MediaSigner } from '../dataset/media-signer';
 import type { InferencePool } from './inference-pool';
-import { deploymentParams, imageStats, judge, predictionImage } from './judge';
+import { deploymentParams, imageStats, judge } from './judge';
+import type { PredictionRenderer } from './prediction-renderer';
 import type { LineAccess } from './line-access';
 import { lineMediaScope, mapInspection, mapInspectionDetail, tokenFor } from './monitoring.mapper';
 import type { MonitoringRepository, NewInspection } from './monitoring.repository';
@@ -33,14 +33,18 @@ export interface InspectItem {
 }
 
 const SERIAL_MAX = 120;
-const FORMATS: Record<string, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  tiff: 'image/tiff',
-  bmp: 'image/bmp',
-  gif: 'image/gif',
-};
+/** The image type from its first bytes (the decoder then proves the rest). */
+export function sniffImage(b: Buffer): string | null {
+  if (b.length < 12) return null;
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  if (b[0] === 0x42 && b[1] === 0x4d) return 'image/bmp';
+  const tiff = b.toString('latin1', 0, 4);
+  if (tiff === 'II*\0' || tiff === 'MM\0*') return 'image/tiff';
+  return null;
+}
 
 export const inspectionKeys = (lineId: number, id: string) => ({
   original: `inspections/${lineId}/${id}/original`,
@@ -54,6 +58,7 @@ export class InspectionService {
     private readonly storage: Storage,
     private readonly media: MediaSigner,
     private readonly pool: InferencePool,
+    private readonly renderer: PredictionRenderer,
   ) {}
 
   async inspect(
@@ -79,9 +84,8 @@ export class InspectionService {
     const prepared: { prepared: Prepared; format: string }[] = [];
     for (const it of items) {
       try {
-        const meta = await sharp(it.image).metadata();
-        const format = FORMATS[meta.format ?? ''];
-        if (!format || !meta.width || !meta.height) throw new Error('format');
+        const format = sniffImage(it.image);
+        if (!format) throw new Error('format');
         const [p] = await served.model.prepare([it.image]);
         prepared.push({ prepared: p!, format });
       } catch {
@@ -100,13 +104,11 @@ export class InspectionService {
         fresh.map(async ({ it, i }, j) => {
           const p = predictions[j]!;
           const v = judge(p, d.threshold, d.classes);
-          const [pred, stats] = await Promise.all([predictionImage(it.image, p, v), imageStats(it.image)]);
+          const stats = imageStats(prepared[i]!.prepared, served.model.manifest.input);
           const id = randomUUID();
           const keys = inspectionKeys(line.id, id);
           await this.storage.put(keys.original, it.image, { contentType: prepared[i]!.format });
           written.push(keys.original);
-          await this.storage.put(keys.prediction, pred, { contentType: 'image/jpeg' });
-          written.push(keys.prediction);
           rows[j] = {
             id,
             lineId: line.id,
@@ -136,6 +138,13 @@ export class InspectionService {
           already.set(r.requestId!, r);
       }
       for (const r of inserted) if (r.requestId) already.set(r.requestId, r);
+      // The prediction image is drawn after the answer (a function of the original and the stored verdict).
+      for (const [j, r] of rows.entries())
+        if (inserted.some((x) => x.id === r.id))
+          this.renderer.later(
+            inserted.find((x) => x.id === r.id)!,
+            fresh[j]!.it.image,
+          );
       const byId = new Map(inserted.map((r) => [r.id, r]));
       return items.map((it, i) => {
         const j = fresh.findIndex((f) => f.i === i);
@@ -236,7 +245,7 @@ export class InspectionService {
         () => false,
       );
     if (!ok) throw new AppError(C.InspectionNotFound, 404, {}, 'id');
-    const obj = await this.storage.get(kind === 'original' ? r.originalKey : r.predictionKey);
+    const obj = kind === 'original' ? await this.storage.get(r.originalKey) : await this.renderer.ensure(r);
     if (!obj) throw new AppError(C.InspectionNotFound, 404, {}, 'id');
     return obj;
   }

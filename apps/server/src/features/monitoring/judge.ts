@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import type { Judgement } from '@sightline/domain';
 import type { InspectionResultJson, ImageStatsJson } from '@sightline/db';
-import type { Prediction } from '@sightline/vision';
+import type { Prediction, Prepared } from '@sightline/vision';
 
 export interface Verdict {
   judgement: Judgement;
@@ -57,7 +57,7 @@ export function judge(p: Prediction, threshold: number, classes: Classes): Verdi
     case 'sg': {
       const regions = p.regions
         .filter((r) => !okName.has(r.className))
-        .map((r) => ({ class_name: r.className, area: r.area }));
+        .map((r) => ({ class_name: r.className, area: r.area, polygon: r.polygon }));
       const top = [...regions].sort((a, b) => b.area - a.area)[0];
       const total = p.width * p.height || 1;
       return {
@@ -79,8 +79,14 @@ export function judge(p: Prediction, threshold: number, classes: Classes): Verdi
 
 const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The original with the verdict drawn on it, as JPEG. */
-export async function predictionImage(original: Buffer, p: Prediction, v: Verdict): Promise<Buffer> {
+/**
+ * The original with the verdict drawn on it, as JPEG: a function of the original and the stored verdict
+ * only, so it can be drawn after the answer (or again, on demand) and always looks the same.
+ */
+export async function predictionImage(
+  original: Buffer,
+  v: Pick<Verdict, 'judgement' | 'className' | 'score' | 'result'>,
+): Promise<Buffer> {
   // Not auto-rotated: boxes are in the pixel grid the engine decoded (EXIF orientation ignored, as there).
   const img = sharp(original, { failOn: 'none' });
   const meta = await img.metadata();
@@ -94,12 +100,11 @@ export async function predictionImage(original: Buffer, p: Prediction, v: Verdic
     shapes.push(
       `<rect x="${b.x1}" y="${b.y1}" width="${b.x2 - b.x1}" height="${b.y2 - b.y1}" fill="none" stroke="${colour}" stroke-width="${line}"/>`,
     );
-  if (p.task === 'sg')
-    for (const r of p.regions)
-      if (v.result.regions?.some((x) => x.class_name === r.className))
-        shapes.push(
-          `<polygon points="${r.polygon.map(([x, y]) => `${x},${y}`).join(' ')}" fill="${colour}" fill-opacity="0.35" stroke="${colour}" stroke-width="${line}"/>`,
-        );
+  for (const r of v.result.regions ?? [])
+    if (r.polygon?.length)
+      shapes.push(
+        `<polygon points="${r.polygon.map(([x, y]) => `${x},${y}`).join(' ')}" fill="${colour}" fill-opacity="0.35" stroke="${colour}" stroke-width="${line}"/>`,
+      );
   const label = `${v.judgement}${v.className ? ` ${v.className}` : ''} ${v.score.toFixed(2)}`;
   shapes.push(
     `<rect x="0" y="0" width="${w}" height="${h}" fill="none" stroke="${colour}" stroke-width="${line * 2}"/>`,
@@ -114,35 +119,44 @@ export async function predictionImage(original: Buffer, p: Prediction, v: Verdic
     .toBuffer();
 }
 
-/** Mean and spread of grey levels (0–255) and the variance of the Laplacian on a 64×64 thumbnail. */
-export async function imageStats(original: Buffer): Promise<ImageStatsJson> {
-  const S = 64;
-  const { data } = await sharp(original, { failOn: 'none' })
-    .greyscale()
-    .resize(S, S, { fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+/**
+ * Mean and spread of grey levels (0–255) and the variance of the Laplacian, computed on the network input
+ * the engine already prepared (first crop, channels averaged, normalisation undone): no second decode.
+ */
+export function imageStats(
+  p: Prepared,
+  spec: { size: number; channels: number; mean: number[]; std: number[] },
+): ImageStatsJson {
+  const S = spec.size;
+  const plane = S * S;
+  const crop = p.crops[0]!;
+  const grey = new Float32Array(plane);
+  for (let c = 0; c < spec.channels; c++) {
+    const m = spec.mean[c] ?? spec.mean[0] ?? 0;
+    const sd = spec.std[c] ?? spec.std[0] ?? 1;
+    for (let i = 0; i < plane; i++) grey[i]! += ((crop[c * plane + i]! * sd + m) * 255) / spec.channels;
+  }
   let sum = 0;
-  for (const v of data) sum += v;
-  const mean = sum / data.length;
+  for (const v of grey) sum += v;
+  const mean = sum / plane;
   let sq = 0;
-  for (const v of data) sq += (v - mean) ** 2;
+  for (const v of grey) sq += (v - mean) ** 2;
   let lap = 0;
   let lapSq = 0;
   let n = 0;
   for (let y = 1; y < S - 1; y++)
     for (let x = 1; x < S - 1; x++) {
       const i = y * S + x;
-      const l = 4 * data[i]! - data[i - 1]! - data[i + 1]! - data[i - S]! - data[i + S]!;
+      const l = 4 * grey[i]! - grey[i - 1]! - grey[i + 1]! - grey[i - S]! - grey[i + S]!;
       lap += l;
       lapSq += l * l;
       n++;
     }
-  const lm = lap / n;
+  const lm = n ? lap / n : 0;
   return {
     brightness: round(mean),
-    contrast: round(Math.sqrt(sq / data.length)),
-    sharpness: round(lapSq / n - lm * lm),
+    contrast: round(Math.sqrt(sq / plane)),
+    sharpness: round(n ? lapSq / n - lm * lm : 0),
   };
 }
 

@@ -9,6 +9,7 @@ import { LineAccess } from './line-access';
 import { LineKeyService } from './line-key.service';
 import { MonitoringEvents } from './monitoring-events';
 import { MonitoringRepository } from './monitoring.repository';
+import { PredictionRenderer } from './prediction-renderer';
 import { ReportService } from './report.service';
 import { VerificationService } from './verification.service';
 
@@ -20,6 +21,7 @@ export interface MonitoringServices {
   reports: ReportService;
   verification: VerificationService;
   pool: InferencePool;
+  renderer: PredictionRenderer;
   events: MonitoringEvents;
   close(): Promise<void>;
 }
@@ -34,17 +36,20 @@ export function createMonitoringServices(deps: AppDeps): MonitoringServices {
   const access = new LineAccess(db);
   const pool = new InferencePool(deps.storage, join(deps.config.dataDir, 'cache', 'monitoring'));
   const events = new MonitoringEvents(deps.database.url);
+  const renderer = new PredictionRenderer(deps.storage);
   const services: MonitoringServices = {
     repo,
     deployments: new DeploymentService(db, repo, access, deps.storage),
     keys: new LineKeyService(repo, access),
-    inspections: new InspectionService(repo, access, deps.storage, deps.media, pool),
+    inspections: new InspectionService(repo, access, deps.storage, deps.media, pool, renderer),
     reports: new ReportService(repo, access, deps.media),
     verification: new VerificationService(repo, access),
     pool,
+    renderer,
     events,
     close: async () => {
       await events.stop();
+      await renderer.idle();
       await pool.close();
     },
   };

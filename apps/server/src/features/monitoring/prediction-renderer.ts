@@ -1,0 +1,63 @@
+// Prediction images are drawn after the answer, off the request path: a bounded queue, one at a time. The
+// image is a function of the original and the stored verdict, so one still missing (queue full, process
+// gone) is drawn on its first view instead (ensure) and stored then.
+import type { InspectionRowDb } from '@sightline/db';
+import type { Storage } from '@sightline/storage';
+import { predictionImage } from './judge';
+
+const MAX_PENDING = 500;
+type Row = Pick<
+  InspectionRowDb,
+  'judgement' | 'className' | 'score' | 'result' | 'predictionKey' | 'originalKey'
+>;
+
+export class PredictionRenderer {
+  private queue: { row: Row; original: Buffer }[] = [];
+  private running = false;
+
+  constructor(private readonly storage: Storage) {}
+
+  /** Draws the prediction image soon (dropped when the queue is full: drawn on first view then). */
+  later(row: Row, original: Buffer): void {
+    if (this.queue.length >= MAX_PENDING) return;
+    this.queue.push({ row, original });
+    if (!this.running) {
+      this.running = true;
+      setImmediate(() => void this.drain());
+    }
+  }
+
+  private async drain() {
+    try {
+      while (this.queue.length) {
+        const { row, original } = this.queue.shift()!;
+        await this.draw(row, original).catch(() => undefined);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async draw(row: Row, original: Buffer): Promise<Buffer> {
+    const jpeg = await predictionImage(original, row);
+    await this.storage.put(row.predictionKey, jpeg, { contentType: 'image/jpeg' });
+    return jpeg;
+  }
+
+  /** The stored prediction image, drawn now if it is not there yet. */
+  async ensure(row: Row) {
+    const stored = await this.storage.get(row.predictionKey);
+    if (stored) return stored;
+    const obj = await this.storage.get(row.originalKey);
+    if (!obj) return null;
+    const chunks: Buffer[] = [];
+    for await (const c of obj.stream) chunks.push(c as Buffer);
+    await this.draw(row, Buffer.concat(chunks));
+    return this.storage.get(row.predictionKey);
+  }
+
+  /** Waits until the queue is empty (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running || this.queue.length) await new Promise((r) => setTimeout(r, 10));
+  }
+}

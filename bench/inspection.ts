@@ -1,0 +1,184 @@
+// The live inspection API under load (issue 19): starts the built product (temp DATA_DIR, embedded
+// PostgreSQL, no worker), trains a small cf model here (packages/vision) and stores it as a done learning,
+// deploys it to the demo line, creates a line key, then:
+//   raw: onnxruntime-node on the same ONNX file and the same decoded images (batches of 32) → images/s
+//   http: `sightline simulate` (the client's open-loop replayer) at rising rates over loopback → achieved
+//         images/s and p50/p99 per step; max = best achieved; then a run at half the max rate
+//   rows: every answered serial has exactly one stored inspection (lost / duplicated)
+// The last stdout line is one JSON object with ratio (http max ÷ raw), p99_ms_half_rate, lost, duplicated.
+// Goals: ratio ≥ 0.8, p99 < 100 ms at half rate, zero lost or duplicated.
+//   npm run bench -- inspection [--size 128] [--step-seconds 5] [--no-build]
+import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { LocalStorage } from '@sightline/storage';
+import { loadModel, readDataset, synth, train } from '@sightline/vision';
+import { simulateCommand } from '../packages/client/src/commands/inspect';
+import { api, ensureBuilt, flag, load, login, round, startProduct } from './lib/product';
+
+const args = process.argv.slice(2);
+const SIZE = Number(flag(args, 'size') ?? 128);
+const STEP_S = Number(flag(args, 'step-seconds') ?? 5);
+const GOAL = { ratio_min: 0.8, p99_ms_half_rate_max: 100, lost: 0, duplicated: 0 };
+const log = (m: string) => process.stderr.write(`[bench inspection] ${m}\n`);
+
+async function main() {
+  ensureBuilt(log, { skip: args.includes('--no-build') });
+  const work = await mkdtemp(join(tmpdir(), 'sightline-bench-insp-'));
+  const product = await startProduct({ workers: 0, log });
+  const db = new pg.Client({ connectionString: await product.databaseUrl() });
+  try {
+    await db.connect();
+    // ---- a model, stored as a done learning of the demo project ----
+    await synth.writeClassificationSet(join(work, 'train'), 24, {
+      size: SIZE,
+      seed: 5,
+      kinds: ['good', 'scratch'],
+    });
+    await synth.writeClassificationSet(join(work, 'live'), 20, {
+      size: SIZE,
+      seed: 9,
+      kinds: ['good', 'scratch'],
+    });
+    log('training a small cf model…');
+    const res = await train(
+      await readDataset('cf', join(work, 'train')),
+      { epochs: 2, batchSize: 16, inputSize: 64, width: 16, seed: 1 },
+      { outDir: join(work, 'model') },
+    );
+    const token = await login(product.base, 'demo-company', product.demoPassword);
+    const projects = await api<{ data: { id: number }[] }>(product.base, token, 'GET', '/api/projects');
+    const projectId = projects.data[0]!.id;
+    const lines = await api<{ data: { data: { id: number; code: string }[] } }>(
+      product.base,
+      token,
+      'GET',
+      `/api/admin/projects/${projectId}/lines`,
+    );
+    const line = lines.data.data[0]!;
+    const ins = await db.query<{ id: number }>(
+      `INSERT INTO learnings (project_id, dataset_name, name, task, engine_key, algorithm_name, params, classes,
+         validation_split, status, progress, finished_at, metrics)
+       VALUES ($1, 'bench', 'bench-cf', 'cf', 'cf-resnet', 'ResNet', '{}', $2, 0.2, 'done', 100, now(), '{"accuracy":1}')
+       RETURNING id`,
+      [
+        projectId,
+        JSON.stringify([
+          { index: 0, name: 'good', ok: true },
+          { index: 1, name: 'scratch', ok: false },
+        ]),
+      ],
+    );
+    const learningId = ins.rows[0]!.id;
+    const storage = new LocalStorage(join(product.dataDir, 'storage'));
+    for (const f of await readdir(res.modelDir))
+      await storage.put(`learnings/${learningId}/model/${f}`, await readFile(join(res.modelDir, f)));
+    await db.query('UPDATE learnings SET model_prefix = $1 WHERE id = $2', [
+      `learnings/${learningId}/model`,
+      learningId,
+    ]);
+    await api(product.base, token, 'POST', '/api/v2/monitoring/deployments', {
+      line_id: line.id,
+      model_id: learningId,
+      threshold: 0.5,
+    });
+    const key = (
+      await api<{ data: { key: string } }>(
+        product.base,
+        token,
+        'POST',
+        `/api/v2/monitoring/lines/${line.id}/keys`,
+        {
+          name: 'bench',
+        },
+      )
+    ).data.key;
+    const liveDir = join(work, 'live');
+    const images: Buffer[] = [];
+    for (const cls of ['good', 'scratch'])
+      for (const f of (await readdir(join(liveDir, cls))).sort())
+        images.push(await readFile(join(liveDir, cls, f)));
+
+    // ---- raw onnxruntime-node on the same file and decoded images ----
+    const model = await loadModel(res.modelDir);
+    const prepared = await model.prepare(images);
+    const batch = Array.from({ length: 32 }, (_, i) => prepared[i % prepared.length]!);
+    await model.predictPrepared(batch, { params: { batchSize: 32 } });
+    let n = 0;
+    const t0 = performance.now();
+    while (performance.now() - t0 < STEP_S * 1000) {
+      await model.predictPrepared(batch, { params: { batchSize: 32 } });
+      n += batch.length;
+    }
+    const rawRate = n / ((performance.now() - t0) / 1000);
+    await model.close();
+    log(`raw onnxruntime-node: ${round(rawRate, 1)} images/s (batches of 32, ${SIZE}px images, 64px input)`);
+
+    // ---- HTTP at rising rates ----
+    const env = { SIGHTLINE_URL: product.base, SIGHTLINE_LINE_KEY: key };
+    const prefixes: string[] = [];
+    let answered = 0;
+    const step = async (rate: number, seconds: number, tag: string) => {
+      const prefix = `B${tag}${Date.now().toString(36).toUpperCase()}`;
+      prefixes.push(prefix);
+      const r = await simulateCommand(env, {
+        line: line.code,
+        dir: liveDir,
+        rate: String(rate),
+        count: String(Math.max(20, Math.round(rate * seconds))),
+        prefix,
+        concurrency: '256',
+      });
+      answered += r.answered;
+      log(
+        `rate ${rate}/s → ${r.rate_achieved}/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, errors ${JSON.stringify(r.errors)}`,
+      );
+      return r;
+    };
+    await step(20, 2, 'W'); // warm-up: model load on the server
+    const steps = [];
+    let maxRate = 0;
+    for (const f of [0.25, 0.5, 0.75, 1, 1.25, 1.5]) {
+      const rate = Math.max(5, Math.round(rawRate * f));
+      const r = await step(rate, STEP_S, `S${steps.length}`);
+      steps.push({ rate, achieved: r.rate_achieved, p50_ms: r.p50_ms, p99_ms: r.p99_ms, errors: r.errors });
+      maxRate = Math.max(maxRate, r.rate_achieved);
+      if (r.rate_achieved < rate * 0.8) break; // saturated
+    }
+    const half = await step(Math.max(1, Math.round(maxRate / 2)), STEP_S, 'H');
+
+    // ---- rows: one per answered serial ----
+    const counts = await db.query<{ rows: number; serials: number }>(
+      `SELECT count(*)::int AS rows, count(DISTINCT serial_number)::int AS serials FROM inspections
+       WHERE serial_number LIKE ANY($1)`,
+      [prefixes.map((p) => `${p}-%`)],
+    );
+    const { rows, serials } = counts.rows[0]!;
+    const out = {
+      bench: 'inspection',
+      image_px: SIZE,
+      raw_images_per_s: round(rawRate, 1),
+      http_max_images_per_s: round(maxRate, 1),
+      ratio: round(maxRate / rawRate, 3),
+      half_rate: Math.round(maxRate / 2),
+      p50_ms_half_rate: half.p50_ms,
+      p99_ms_half_rate: half.p99_ms,
+      steps,
+      rows,
+      answered,
+      // Every 200 answer must be a stored row, and no serial stored twice.
+      lost: Math.max(0, answered - serials),
+      duplicated: rows - serials,
+      load: load(),
+      goal: GOAL,
+    };
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+  } finally {
+    await db.end().catch(() => undefined);
+    await product.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();
