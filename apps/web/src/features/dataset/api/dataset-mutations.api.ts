@@ -1,5 +1,6 @@
 // Folder rename, class add/edit/merge/remove, image deletion and the download request
 // (apps/server/src/features/DATASET_API.md). Every success refreshes the dataset views.
+import type { ExportFormat } from '@sightline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../api/client';
 import { datasetKeys } from './dataset-keys';
@@ -64,7 +65,7 @@ export const useDeleteImages = (datasetId: number) =>
 
 export const useRequestDownload = () =>
   useDatasetMutation(
-    (input: { project_id: number; dataset_id: number; folder_ids?: number[] }) =>
+    (input: { project_id: number; dataset_id: number; folder_ids?: number[]; format?: ExportFormat }) =>
       api.post<{ job_id: string }>('/api/v2/download/request', input),
     [['download-requests']],
   );

@@ -4,7 +4,7 @@ import { Anchor, Box, Button, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { DatasetClass, DatasetFolder } from '@sightline/domain';
+import type { DatasetClass, DatasetFolder, ExportFormat } from '@sightline/domain';
 import { EmptyState } from '../../../components/EmptyState';
 import { flash } from '../../../components/flash';
 import { Spinner } from '../../../components/Spinner';
@@ -22,6 +22,7 @@ import { DatasetSummaryCard } from '../components/DatasetSummaryCard';
 import { DatasetUploadModal } from '../components/DatasetUploadModal';
 import { FolderPanel } from '../components/FolderPanel';
 import { FolderRenameModal } from '../components/FolderRenameModal';
+import { ExportFormatSelect } from '../../processing/data-works/components/ExportFormatSelect';
 
 export function DatasetDetailPage({ id }: { id: number }) {
   const { t } = useTranslation('dataset');
@@ -35,6 +36,7 @@ export function DatasetDetailPage({ id }: { id: number }) {
   const [merging, setMerging] = useState(false);
   const [editingAll, setEditingAll] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [format, setFormat] = useState<ExportFormat | null>(null);
 
   const back = (
     <Anchor component={Link} to="/train/dataset" size="sm" c="dimmed">
@@ -63,6 +65,7 @@ export function DatasetDetailPage({ id }: { id: number }) {
         project_id: project.id,
         dataset_id: dataset.id,
         folder_ids: folderId ? [folderId] : undefined,
+        format: format ?? undefined,
       });
       flash('success', t('detail.downloadRequested'));
       openDownloadModal();
@@ -87,6 +90,7 @@ export function DatasetDetailPage({ id }: { id: number }) {
           >
             {t('detail.uploadMore')}
           </Button>
+          <ExportFormatSelect type={dataset.type} value={format} onChange={setFormat} />
           <Button
             leftSection={<IconDownload size={16} />}
             onClick={() => void onRequestDownload()}

@@ -14,7 +14,8 @@ export const processingDataEn = {
   },
   augmentation: {
     title: 'Data augmentation',
-    intro: 'New images are made from the dataset with the chosen operations; boxes, polygons and masks move with them.',
+    intro:
+      'New images are made from the dataset with the chosen operations; boxes, polygons and masks move with them.',
     algorithm: 'Augmentation algorithm',
     operations: 'Operations and ranges',
     range: '{{min}} to {{max}}',
@@ -32,7 +33,8 @@ export const processingDataEn = {
     threshold: 'Proposal threshold',
     classCount: 'Number of classes',
     classCountHint: 'A whole number from 2 to 34',
-    supervisedHint: 'The model labels images that have no manual label yet. At least 100 manually labeled images are needed.',
+    supervisedHint:
+      'The model labels images that have no manual label yet. At least 100 manually labeled images are needed.',
     unsupervisedHint: 'Images are grouped by similarity; each group becomes a class (group_1, group_2, …).',
     review: 'Proposals are reviewed in the workspace, least sure first.',
   },
@@ -42,7 +44,8 @@ export const processingDataEn = {
     datasetName: 'Dataset name',
     labelType: 'Labeling type',
     files: 'Files',
-    filesHint: 'Images (.png, .jpg), bbox files of the chosen type and a .txt class file — or one zip with them',
+    filesHint:
+      'Images (.png, .jpg), bbox files of the chosen type and a .txt class file — or one zip with them',
     pick: 'Choose files',
     chosen: '{{count}} files chosen',
     upload: 'Upload',
@@ -51,9 +54,15 @@ export const processingDataEn = {
   rerun: {
     open: 'Run AI labeling again',
     title: 'AI labeling rerun',
-    message: 'The AI labeling of "{{name}}" runs again on its dataset. Proposals not yet reviewed are replaced.',
+    message:
+      'The AI labeling of "{{name}}" runs again on its dataset. Proposals not yet reviewed are replaced.',
     confirm: 'Run again',
     done: 'The AI labeling runs again.',
+  },
+  export: {
+    label: 'Label format',
+    plain: 'Images only',
+    masks: 'Masks (PNG)',
   },
   proposals: {
     title: 'AI labeling proposals',

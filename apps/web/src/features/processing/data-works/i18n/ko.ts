@@ -34,7 +34,8 @@ export const processingDataKo: typeof processingDataEn = {
     threshold: '제안 임계값',
     classCount: '클래스 수',
     classCountHint: '2~34 사이의 정수',
-    supervisedHint: '수동 라벨이 없는 이미지를 모델이 라벨링합니다. 수동 라벨링된 이미지가 최소 100장 필요합니다.',
+    supervisedHint:
+      '수동 라벨이 없는 이미지를 모델이 라벨링합니다. 수동 라벨링된 이미지가 최소 100장 필요합니다.',
     unsupervisedHint: '비슷한 이미지끼리 묶고, 각 그룹이 클래스가 됩니다 (group_1, group_2, …).',
     review: '제안은 작업 화면에서 확신이 낮은 이미지부터 검토합니다.',
   },
@@ -56,6 +57,11 @@ export const processingDataKo: typeof processingDataEn = {
     message: '"{{name}}"의 AI 라벨링을 데이터셋에 다시 실행합니다. 검토하지 않은 제안은 새로 바뀝니다.',
     confirm: '재실행',
     done: 'AI 라벨링을 다시 실행합니다.',
+  },
+  export: {
+    label: '라벨 형식',
+    plain: '이미지만',
+    masks: '마스크 (PNG)',
   },
   proposals: {
     title: 'AI 라벨링 제안',
