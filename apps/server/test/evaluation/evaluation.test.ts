@@ -435,6 +435,40 @@ describe('performance evaluation', () => {
     expect((await api('GET', `/api/v2/compares/${id}`)).statusCode).toBe(404);
   }, 180_000);
 
+  it("reads a compare's evaluations but cancels them only through the compare", async () => {
+    // No worker: the compare waits, so its cancel is immediate and deterministic.
+    if (worker) {
+      worker.child.kill('SIGTERM');
+      await worker.exited();
+      worker = null;
+    }
+    const m2 = await insertDoneLearning(t.db, t.storage, { projectId: p.project.id, name: 'm2c', modelDir });
+    const res = await api('POST', '/api/v2/compares', { dataset_id: evalDs, model_ids: [model, m2] });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as number;
+    const [e1] = res.json().data.evaluations.map((e: { id: number }) => e.id);
+    expect((await api('GET', `/api/v2/evaluations/${e1}`)).json().data).toMatchObject({ id: e1 });
+    expect((await api('POST', `/api/v2/evaluations/${e1}/cancel`)).statusCode).toBe(404);
+    expect((await api('DELETE', `/api/v2/evaluations/${e1}`)).statusCode).toBe(404);
+
+    const canceled = await api('POST', `/api/v2/compares/${id}/cancel`);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json().data.status).toBe('canceled');
+    expect(canceled.json().data.evaluations.map((e: { status: string }) => e.status)).toEqual([
+      'canceled',
+      'canceled',
+    ]);
+    const again = await api('POST', `/api/v2/compares/${id}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('EVALUATION_NOT_CANCELABLE');
+    // The dataset lock went with the cancel.
+    const locks = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM dataset_locks WHERE ref = ${`compare:${id}`}`,
+    );
+    expect(locks.rows[0]!.n).toBe(0);
+    expect((await api('DELETE', `/api/v2/compares/${id}`)).statusCode).toBe(200);
+  });
+
   it('after the run, images of the dataset can be deleted again', async () => {
     const [first] = await imageIds(evalDs);
     const del = await api('DELETE', `/api/v2/datasets/${evalDs}/images`, { image_ids: [first] });

@@ -213,6 +213,13 @@ export const TRAIN_ROUTES = {
     query: resultQuerySchema.pick({ page: true, perPage: true }),
     response: listOf(disagreementRowSchema),
   },
+  cancelCompare: {
+    method: 'POST',
+    path: '/api/v2/compares/:id/cancel',
+    params: idParamSchema,
+    response: dataOf(compareDetailSchema),
+    errors: ['EVALUATION_NOT_CANCELABLE'],
+  },
   deleteCompare: {
     method: 'DELETE',
     path: '/api/v2/compares/:id',

@@ -28,8 +28,8 @@ export class CompareRepository {
     return row!;
   }
 
-  async update(id: number, set: Partial<typeof compares.$inferInsert>) {
-    await this.db.update(compares).set(set).where(eq(compares.id, id));
+  async update(id: number, set: Partial<typeof compares.$inferInsert>, q: Executor = this.db) {
+    await q.update(compares).set(set).where(eq(compares.id, id));
   }
 
   async find(id: number): Promise<CompareRow | undefined> {

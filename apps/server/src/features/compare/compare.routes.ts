@@ -1,5 +1,5 @@
 // Compare routes from the domain route table (TRAIN_ROUTES): list, class-info check, create, detail,
-// disagreements, delete, and the status stream.
+// disagreements, cancel, delete, and the status stream.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TRAIN_ROUTES as R } from '@sightline/domain';
@@ -26,6 +26,9 @@ export default async function compareRoutes(root: FastifyInstance) {
   }));
   trainRoute(app, R.compareDisagreements, tag, async ({ actor, params, query }) => ({
     data: await s.disagreements(actor, params.id, query),
+  }));
+  trainRoute(app, R.cancelCompare, tag, async ({ actor, params, locale }) => ({
+    data: await s.cancel(actor, params.id, locale),
   }));
   trainRoute(app, R.deleteCompare, tag, async ({ actor, params }) => ({
     data: await s.remove(actor, params.id),

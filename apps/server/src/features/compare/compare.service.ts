@@ -3,8 +3,10 @@
 // metrics side by side and the images where the models disagree. Trial accounts are refused first.
 import {
   LearningErrorCode as C,
+  canCancelEvaluation,
   canCompare,
   canDeleteEvaluation,
+  statusAfterCancel,
   classInfoMismatch,
   type Actor,
   type CompareCreate,
@@ -139,6 +141,28 @@ export class CompareService {
   async detail(actor: Actor, id: number, locale: Locale) {
     const c = await this.row(actor, id);
     return { ...(await this.item(c, locale)), classes: c.classes, disagreements: c.disagreements };
+  }
+
+  /** Waiting: canceled at once with its evaluations and the dataset lock; running: asked to stop (the
+   * compare.run job cancels the model it is on and those not reached, then sets 'canceled'). */
+  async cancel(actor: Actor, id: number, locale: Locale) {
+    const c = await this.row(actor, id);
+    const next = statusAfterCancel(c.status);
+    if (!canCancelEvaluation(c.status) || !next)
+      throw new AppError(C.EvaluationNotCancelable, 409, { status: c.status });
+    const erepo = this.evaluations.repo;
+    if (next === 'canceled') {
+      const now = new Date();
+      await erepo.transaction(async (tx) => {
+        await this.repo.update(id, { status: 'canceled', canceledAt: now, finishedAt: now }, tx);
+        await erepo.cancelUnfinishedOfCompare(tx, id, now);
+      });
+      if (c.datasetId) await erepo.removeLock(erepo.db, c.datasetId, compareLockRef(id));
+    } else {
+      await this.repo.update(id, { status: next });
+    }
+    if (c.jobId) await this.evaluations.jobs.cancel(c.jobId).catch(() => undefined);
+    return this.detail(actor, id, locale);
   }
 
   async disagreements(actor: Actor, id: number, q: { page: number; perPage: number }) {

@@ -73,6 +73,19 @@ export class EvaluationRepository {
     await q.insert(datasetLocks).values({ datasetId, ref, reason: 'verification' }).onConflictDoNothing();
   }
 
+  /** A compare canceled while waiting: its evaluations that have not finished are canceled with it. */
+  async cancelUnfinishedOfCompare(q: Executor, compareId: number, at: Date) {
+    await q
+      .update(evaluations)
+      .set({ status: 'canceled', canceledAt: at, finishedAt: at })
+      .where(
+        and(
+          eq(evaluations.compareId, compareId),
+          sql`${evaluations.status} NOT IN ('done','error','canceled')`,
+        ),
+      );
+  }
+
   async removeLock(q: Executor, datasetId: number | null, ref: string) {
     if (datasetId == null) return;
     await q.delete(datasetLocks).where(and(eq(datasetLocks.datasetId, datasetId), eq(datasetLocks.ref, ref)));

@@ -137,10 +137,13 @@ export class EvaluationService {
     return this.detail(actor, row.id, locale);
   }
 
-  /** The row when the actor may see its project (404 otherwise; compare rows are not single evaluations). */
-  async row(actor: Actor, id: number) {
+  /** The row when the actor may see its project (404 otherwise). A compare's evaluations can be read
+   * (detail, results, download: the compare page links to them) but are canceled and deleted only
+   * through their compare, so `write` refuses them as not found. */
+  async row(actor: Actor, id: number, use: 'read' | 'write' = 'write') {
     const r = await this.repo.find(id);
-    if (!r || r.e.compareId !== null) throw new AppError(C.EvaluationNotFound, 404, {}, 'id');
+    if (!r || (use === 'write' && r.e.compareId !== null))
+      throw new AppError(C.EvaluationNotFound, 404, {}, 'id');
     await this.access.require(actor, r.e.projectId, undefined, 'id');
     return r;
   }
@@ -156,7 +159,7 @@ export class EvaluationService {
   }
 
   async detail(actor: Actor, id: number, locale: Locale) {
-    return mapEvaluationDetail(await this.row(actor, id), locale);
+    return mapEvaluationDetail(await this.row(actor, id, 'read'), locale);
   }
 
   async cancel(actor: Actor, id: number, locale: Locale) {
@@ -186,7 +189,7 @@ export class EvaluationService {
 
   /** Image grid rows with signed image and overlay URLs. */
   async results(actor: Actor, id: number, q: ResultQuery) {
-    return this.resultsOf(actor, await this.row(actor, id), q);
+    return this.resultsOf(actor, await this.row(actor, id, 'read'), q);
   }
 
   async resultsOf(
@@ -235,7 +238,7 @@ export class EvaluationService {
 
   /** Result tab download: a zip of predictions (CSV + JSON) and overlays, built by `evaluation.export`. */
   async requestDownload(actor: Actor, id: number) {
-    const r = await this.row(actor, id);
+    const r = await this.row(actor, id, 'read');
     if (r.e.status !== 'done') throw new AppError(DatasetErrorCode.DownloadNotReady, 409);
     const { id: jobId, created } = await this.jobs.enqueue(
       { kind: 'evaluation.export', payload: { evaluationId: id } },

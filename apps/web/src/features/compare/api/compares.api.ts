@@ -43,6 +43,7 @@ export const compareApi = {
     trainCall<CompareCheckResult>(R.checkCompare, { body: { model_ids: modelIds } }),
   create: (body: CompareCreate) => trainCall<CompareDetail>(R.createCompare, { body }),
   remove: (id: number) => trainCall<{ deleted: true }>(R.deleteCompare, { params: { id } }),
+  cancel: (id: number) => trainCall<CompareDetail>(R.cancelCompare, { params: { id } }),
 };
 
 export function useCompareList(projectId: number | undefined, page: number) {
@@ -101,5 +102,16 @@ export function useDeleteCompare() {
   return useMutation({
     mutationFn: compareApi.remove,
     onSuccess: () => qc.invalidateQueries({ queryKey: compareKeys.all }),
+  });
+}
+
+export function useCancelCompare() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: compareApi.cancel,
+    onSuccess: (c) => {
+      qc.setQueryData(compareKeys.detail(c.id), c);
+      return qc.invalidateQueries({ queryKey: compareKeys.all });
+    },
   });
 }

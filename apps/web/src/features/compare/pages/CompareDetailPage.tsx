@@ -1,15 +1,15 @@
 // /train/inference/compare/{id}: the models' metrics side by side (summary and per class, the best
 // marked), each evaluation's status, and the images where the models disagree.
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
-import { isActiveStatus } from '@sightline/domain';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { canCancelEvaluation, isActiveStatus } from '@sightline/domain';
 import { confirm, flash, Spinner } from '../../../components/shared';
 import { PageFrame } from '../../../components/PageFrame';
 import { EvaluationStatus } from '../../evaluation/components/EvaluationStatus';
 import { num3, pct } from '../../evaluation/utils/evaluation-format';
-import { useCompare, useDeleteCompare } from '../api/compares.api';
+import { useCancelCompare, useCompare, useDeleteCompare } from '../api/compares.api';
 import { DisagreementGrid } from '../components/DisagreementGrid';
 import { classRows, summaryRows, type MetricRow } from '../utils/side-by-side';
 
@@ -20,10 +20,11 @@ export default function CompareDetailPage() {
   const id = Number(useParams().id);
   const q = useCompare(id);
   const del = useDeleteCompare();
+  const cancel = useCancelCompare();
   const c = q.data;
   if (!c) return <Spinner />;
   const classNames = [...c.classes].sort((a, b) => a.index - b.index).map((x) => x.name);
-  // A compare's evaluations are reached through the compare only: their headline maps carry the numbers.
+  // The headline maps of the compare's evaluations carry the numbers; each model links to its evaluation.
   const summary = summaryRows(c.task, c.evaluations, []);
   const perClass = classRows(c.task, classNames, []).filter((r) => r.values.some((v) => v != null));
 
@@ -54,14 +55,33 @@ export default function CompareDetailPage() {
       testId="compare-detail-page"
       back={{ to: '/train/inference/compare', label: t('title') }}
       actions={
-        <Button
-          variant="default"
-          leftSection={<IconTrash size={16} />}
-          disabled={isActiveStatus(c.status)}
-          onClick={() => void remove().catch(() => undefined)}
-        >
-          {t('detail.delete')}
-        </Button>
+        <Group gap="xs">
+          {canCancelEvaluation(c.status) && (
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconPlayerStop size={16} />}
+              loading={cancel.isPending}
+              onClick={() =>
+                void cancel.mutateAsync(c.id).then(
+                  () => flash('success', t('detail.canceled')),
+                  () => undefined,
+                )
+              }
+              data-testid="compare-cancel"
+            >
+              {t('detail.cancel')}
+            </Button>
+          )}
+          <Button
+            variant="default"
+            leftSection={<IconTrash size={16} />}
+            disabled={isActiveStatus(c.status)}
+            onClick={() => void remove().catch(() => undefined)}
+          >
+            {t('detail.delete')}
+          </Button>
+        </Group>
       }
     >
       <Paper withBorder p="md">
@@ -87,9 +107,15 @@ export default function CompareDetailPage() {
                 {c.evaluations.map((e) => (
                   <Table.Th key={e.id} ta="right">
                     <Stack gap={2} align="flex-end">
-                      <Text size="sm" fw={600}>
+                      <Anchor
+                        component={Link}
+                        to={`/train/inference/${e.id}`}
+                        size="sm"
+                        fw={600}
+                        title={t('detail.openEvaluation')}
+                      >
                         {e.model.name}
-                      </Text>
+                      </Anchor>
                       {e.status === 'done' ? (
                         <Text size="xs" c="dimmed">
                           {te('detail.images')} {e.image_count.toLocaleString()}
