@@ -18,6 +18,8 @@ export interface WorkerConfig {
   workDir: string;
   /** Dataset files fetched from storage, by content hash (CACHE_DIR, default DATA_DIR/cache). */
   cacheDir: string;
+  /** Size budget of cacheDir; least recently used entries go first (CACHE_MAX_GB, default 20). */
+  cacheMaxBytes: number;
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -32,6 +34,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     trainConcurrency: positiveInt(env.TRAIN_CONCURRENCY, 1, 'TRAIN_CONCURRENCY'),
     workDir: resolve(env.WORK_DIR || join(env.DATA_DIR ?? './data', 'work')),
     cacheDir: resolve(env.CACHE_DIR || join(env.DATA_DIR ?? './data', 'cache')),
+    cacheMaxBytes: positiveNumber(env.CACHE_MAX_GB, 20, 'CACHE_MAX_GB') * 1024 ** 3,
   };
 }
 
@@ -39,5 +42,12 @@ function positiveInt(v: string | undefined, dflt: number, name: string): number 
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1`);
+  return n;
+}
+
+function positiveNumber(v: string | undefined, dflt: number, name: string): number {
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a number > 0`);
   return n;
 }

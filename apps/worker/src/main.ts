@@ -2,8 +2,8 @@
 // Start as many as you like against one DATABASE_URL (README "Running more workers").
 import { hostname } from 'node:os';
 import { OutageLog, WorkerRepository, createDatabase, migrate } from '@sightline/db';
-import { JobRunner, buildRegistry, createBoss, handlers, startBoss } from '@sightline/jobs';
-import { createStorage } from '@sightline/storage';
+import { JobRunner, buildRegistry, createBoss, handlers, pruneCache, startBoss } from '@sightline/jobs';
+import { LocalStorage, createStorage } from '@sightline/storage';
 import { loadWorkerConfig, type WorkerConfig } from './config';
 
 let config: WorkerConfig;
@@ -17,6 +17,21 @@ const url = config.databaseUrl;
 const HEARTBEAT_MS = config.heartbeatMs;
 const SHUTDOWN_GRACE_MS = config.shutdownGraceMs;
 const log = (m: string) => console.log(`[worker ${process.pid}] ${m}`);
+/** How often this worker trims its local cache to CACHE_MAX_GB. */
+const CACHE_PRUNE_MS = 3_600_000;
+
+async function pruneLocalCache() {
+  const r = await pruneCache(config.cacheDir, { maxBytes: config.cacheMaxBytes }).catch((e: Error) => {
+    log(`cache prune failed: ${e.message}`);
+    return null;
+  });
+  if (r?.removed) {
+    const mb = (b: number) => Math.round(b / 1024 ** 2);
+    log(
+      `cache: removed ${r.removed} of ${r.entries} entries (${mb(r.bytesBefore)} MB -> ${mb(r.bytesAfter)} MB)`,
+    );
+  }
+}
 
 async function main() {
   const registry = buildRegistry(handlers); // fails fast on a missing or doubled handler
@@ -30,10 +45,19 @@ async function main() {
   const workers = new WorkerRepository(database.db);
   const workerId = await workers.register(hostname(), process.pid);
   const storage = createStorage(config.storage);
+  // Half-written temp files of a worker (or server) of this host that was killed mid-write.
+  if (storage instanceof LocalStorage) {
+    const swept = await storage.sweepTemp().catch(() => 0);
+    if (swept) log(`removed ${swept} temp file(s) left by a dead process`);
+  }
   const runner = new JobRunner(boss, database, storage, registry, workerId, log, {
     concurrency: { 'learning.train': config.trainConcurrency },
     dirs: { work: config.workDir, cache: config.cacheDir },
   });
+
+  void pruneLocalCache();
+  const cachePrune = setInterval(() => void pruneLocalCache(), CACHE_PRUNE_MS);
+  cachePrune.unref();
 
   let stopping = false;
   // Spawned by a server (SIGHTLINE_SUPERVISED): if that server dies without stopping us, stop too.
@@ -68,6 +92,7 @@ async function main() {
       for (let i = 0; i < 50 && runner.activeCount > 0; i++) await new Promise((r) => setTimeout(r, 100));
     }
     clearInterval(heartbeat);
+    clearInterval(cachePrune);
     await boss.stop({ graceful: false, close: true, wait: true }).catch(() => undefined);
     await workers.stopped(workerId).catch(() => undefined);
     await database.close();

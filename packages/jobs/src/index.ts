@@ -18,6 +18,7 @@ export { collectStorageGarbage, type GcResult } from './bodies/storage-gc';
 export { recoverUploads, UPLOAD_STALE_MS, type RecoveryResult } from './bodies/upload-recovery';
 export { cleanupExpiredDownloads } from './bodies/download-cleanup';
 export * from './dataset-cache/materialize';
+export { pruneCache, touchCacheEntry, type PruneReport } from './dataset-cache/prune';
 export { startJobSchedules, type JobSchedule } from './schedule';
 export { learningKeys } from './bodies/learning/learning-keys';
 export { enqueueInTransaction } from './enqueue-in-transaction';

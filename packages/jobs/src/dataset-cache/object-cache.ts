@@ -10,6 +10,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Storage } from '@sightline/storage';
 import { MaterializeError } from './materialize-error';
+import { touchCacheEntry } from './prune';
 
 export interface CacheSource {
   sha256: string;
@@ -33,8 +34,10 @@ export async function cacheObject(
       (s) => s.isFile(),
       () => false,
     )
-  )
+  ) {
+    await touchCacheEntry(path);
     return path;
+  }
   const obj = await storage.get(src.key);
   if (!obj) throw new MaterializeError('OBJECT_MISSING', `Stored object ${src.key} is missing`);
   await mkdir(join(cacheDir, 'objects', src.sha256.slice(0, 2)), { recursive: true });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import type { Storage } from '@sightline/storage';
+import { touchCacheEntry } from '../../dataset-cache/prune';
 
 export class ModelUnavailableError extends Error {
   readonly code = 'MODEL_NOT_FOUND';
@@ -20,7 +21,10 @@ export async function cachedModelDir(
   signal?: AbortSignal,
 ): Promise<string> {
   const dir = join(cacheDir, 'models', `learning-${learningId}`);
-  if (await exists(join(dir, 'manifest.json'))) return dir;
+  if (await exists(join(dir, 'manifest.json'))) {
+    await touchCacheEntry(dir);
+    return dir;
+  }
   if (!modelPrefix) throw new ModelUnavailableError(`learning ${learningId} has no stored model`);
   const prefix = modelPrefix.endsWith('/') ? modelPrefix : `${modelPrefix}/`;
   const tmp = join(cacheDir, 'models', `.tmp-${learningId}-${randomUUID()}`);
