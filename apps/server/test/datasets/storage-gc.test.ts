@@ -73,4 +73,20 @@ describe('storage garbage collection', () => {
     ).json().data.data[0];
     expect((await t.app.inject({ method: 'GET', url: img.thumb_url })).statusCode).toBe(200);
   });
+
+  it('removes learning and evaluation folders whose rows are gone, once old enough', async () => {
+    const base = await collectStorageGarbage(t.db, t.storage, { minAgeMs: 0, now: Date.now() + 1000 });
+    expect(base.learnings ?? 0).toBe(0);
+    const orphanModel = ['learnings/987654/model/manifest.json', 'learnings/987654/checkpoint.pt'];
+    const orphanOverlay = 'evaluations/876543/overlays/0a.png';
+    const freshOverlay = 'evaluations/876544/overlays/0b.png';
+    for (const k of [...orphanModel, orphanOverlay, freshOverlay]) await t.storage.put(k, Buffer.from('x'));
+    for (const k of [...orphanModel, orphanOverlay]) await age(k, 12);
+
+    const result = await collectStorageGarbage(t.db, t.storage);
+    expect(result).toMatchObject({ learnings: 1, evaluations: 1 });
+    const left = await t.keys();
+    for (const k of [...orphanModel, orphanOverlay]) expect(left).not.toContain(k);
+    expect(left).toContain(freshOverlay);
+  });
 });

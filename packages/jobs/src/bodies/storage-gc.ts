@@ -1,8 +1,10 @@
 // Deletes storage objects no row refers to any more: images of datasets removed with their project,
-// objects of an upload whose process died before its transaction, zips of deleted download rows.
+// objects of an upload whose process died before its transaction, zips of deleted download rows, and the
+// folders of learnings (model, checkpoint) and evaluations (overlays) whose rows went with their project.
 // Only objects older than `minAgeMs` go, because an upload writes its objects before its rows; objects
 // journaled by an upload in progress are never garbage (the upload's own cleanup or recoverUploads
 // removes them), and uploads whose process stopped touching the journal are recovered first.
+import { sql } from 'drizzle-orm';
 import { DatasetFilesRepository, IngestJournalRepository, type Db } from '@sightline/db';
 import { downloadKey, imageKeys, type Storage } from '@sightline/storage';
 import { recoverUploads, UPLOAD_STALE_MS } from './upload-recovery';
@@ -13,6 +15,9 @@ export interface GcResult {
   [key: string]: unknown;
   images: number;
   downloads: number;
+  /** learnings/<id>/ and evaluations/<id>/ folders removed (their rows are gone). */
+  learnings?: number;
+  evaluations?: number;
   /** Uploads that did not commit and whose owner stopped touching them (only when there were any). */
   abandonedUploads?: number;
 }
@@ -91,5 +96,41 @@ export async function collectStorageGarbage(
       result.downloads++;
     }
   }
+  for (const table of ['learnings', 'evaluations'] as const) {
+    const removed = await collectOwnerFolders(db, storage, table, cutoff);
+    if (removed) result[table] = removed;
+  }
   return result;
+}
+
+/** `<table>/<id>/…` folders whose row no longer exists. Rows are written before their objects, so a
+ * missing row means a deleted one; the age check only spares objects of a row deleted a moment ago. */
+async function collectOwnerFolders(
+  db: Db,
+  storage: Storage,
+  table: 'learnings' | 'evaluations',
+  cutoff: number,
+): Promise<number> {
+  const firstKey = new Map<number, string>();
+  for await (const key of storage.list(`${table}/`)) {
+    const id = Number(key.split('/')[1]);
+    if (Number.isSafeInteger(id) && id > 0 && !firstKey.has(id)) firstKey.set(id, key);
+  }
+  let removed = 0;
+  const ids = [...firstKey.keys()];
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const known = await db.execute<{ id: number }>(
+      sql`SELECT id FROM ${sql.identifier(table)} WHERE id = ANY(${`{${chunk.join(',')}}`}::int[])`,
+    );
+    const alive = new Set(known.rows.map((r) => Number(r.id)));
+    for (const id of chunk) {
+      if (alive.has(id) || !(await oldEnough(storage, firstKey.get(id)!, cutoff))) continue;
+      const keys: string[] = [];
+      for await (const k of storage.list(`${table}/${id}/`)) keys.push(k);
+      await storage.deleteMany(keys);
+      removed++;
+    }
+  }
+  return removed;
 }
