@@ -1,0 +1,8 @@
+import base from './playwright.config';
+import { defineConfig } from '@playwright/test';
+export default defineConfig({
+  ...base,
+  testMatch: ['processing-data.spec.ts'],
+  globalSetup: './local-processing-data-setup.ts',
+  use: { ...base.use, baseURL: 'http://127.0.0.1:8099' },
+});
