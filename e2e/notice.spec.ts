@@ -358,5 +358,6 @@ test('use history, admin statistics, status and the screen map for the system ad
     .click();
   await expect(page).toHaveURL(/\/notices$/);
   await page.goto('/wireframe');
+  await expect(map).toBeVisible();
   await shot(page, 'wireframe');
 });

@@ -4,6 +4,7 @@ import { ActionIcon, Anchor, Divider, Group, Indicator, Menu, ScrollArea, Stack,
 import { IconBell } from '@tabler/icons-react';
 import { LAYOUT, notificationPath } from '@sightline/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
@@ -19,11 +20,20 @@ export function NotificationMenu() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
   const { data } = useLatestNotifications(true);
   const items = data?.data ?? [];
   const unread = data?.unread ?? 0;
   return (
-    <Menu position="bottom-end" width={LAYOUT.alarmListWidth} shadow="lg" radius="md" withinPortal>
+    <Menu
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={LAYOUT.alarmListWidth}
+      shadow="lg"
+      radius="md"
+      withinPortal
+    >
       <Menu.Target>
         <Indicator disabled={!unread} label={unread} size={16} color="crimson" offset={4}>
           <ActionIcon
@@ -44,7 +54,13 @@ export function NotificationMenu() {
           <Text fw={700} size="sm">
             {t('common:header.notifications')}
           </Text>
-          <Anchor component={Link} to="/my/notifications" size="xs" data-testid="notifications-all">
+          <Anchor
+            component={Link}
+            to="/my/notifications"
+            size="xs"
+            data-testid="notifications-all"
+            onClick={() => setOpened(false)}
+          >
             {t('common:header.allNotifications')}
           </Anchor>
         </Group>

@@ -47,7 +47,7 @@ export function NotificationLine({ n, compact = false }: { n: Notification; comp
           </Text>
         </Group>
       )}
-      {n.message && !compact && (
+      {n.message && !compact && (n.type === 'monitoring' || n.job_status === 'failed') && (
         <Text size="xs" c="dimmed" lineClamp={2}>
           {n.message}
         </Text>
