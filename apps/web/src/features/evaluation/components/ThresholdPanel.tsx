@@ -61,7 +61,8 @@ export function ThresholdPanel({ detail, live, onLive, onCommit }: Props) {
           value={live}
           onChange={onLive}
           onChangeEnd={onCommit}
-          label={(v) => v.toFixed(3)}
+          // The number input beside the title shows the value; a floating label would cover the reset button.
+          label={null}
           marks={[{ value: detail.threshold, label: detail.threshold.toFixed(2) }]}
           thumbProps={{ 'aria-label': t('ad.threshold') } as Record<string, string>}
           data-testid="threshold-slider"
