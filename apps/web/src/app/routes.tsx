@@ -125,6 +125,9 @@ const AugmentationAddPage = lazyPage(
   () => import('../features/processing/data-works/pages/AugmentationAddPage'),
 );
 const AiLabelingAddPage = lazyPage(() => import('../features/processing/data-works/pages/AiLabelingAddPage'));
+const ProcessingListPage = lazyPage(() => import('../features/processing/pages/ProcessingListPage'));
+const ProcessingAddPage = lazyPage(() => import('../features/processing/pages/ProcessingAddPage'));
+const NewLabelingPage = lazyPage(() => import('../features/processing/pages/NewLabelingPage'));
 const processingDetail = (kind: string): Entry[] => [
   [`/train/processing/:id/${kind}`, AnnotationWorkspacePage, 'nav:processing'],
   [`/train/processing/:id/${kind}/result`, AnnotationWorkspacePage, 'nav:processing'],
@@ -135,13 +138,13 @@ const processingDetail = (kind: string): Entry[] => [
 const train = group('default', 'train', [
   ['/train', DatasetPage, 'nav:dataset'],
   ['/train/dataset', DatasetPage, 'nav:dataset'],
-  ['/train/processing', soon, 'nav:processing'],
-  ['/train/processing/index.back', soon, 'nav:processing'],
-  ['/train/processing/add', soon, 'nav:processing'],
+  ['/train/processing', ProcessingListPage, 'nav:processing'],
+  ['/train/processing/index.back', ProcessingListPage, 'nav:processing'],
+  ['/train/processing/add', ProcessingAddPage, 'nav:processing'],
   ['/train/processing/add/ai', AiLabelingAddPage, 'nav:processing'],
   ['/train/processing/add/ai.bak', AiLabelingAddPage, 'nav:processing'],
   ['/train/processing/add/augmentation', AugmentationAddPage, 'nav:processing'],
-  ['/train/processing/add/new', soon, 'nav:processing'],
+  ['/train/processing/add/new', NewLabelingPage, 'nav:processing'],
   ...processingDetail('cf'),
   ...processingDetail('od'),
   ...processingDetail('sg'),
