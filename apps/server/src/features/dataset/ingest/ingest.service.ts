@@ -68,6 +68,7 @@ export class IngestService {
     const written: string[] = [];
     const annotations = new UploadAnnotations(target.type);
     let journal: UploadJournal | null = null;
+    let saving = false;
     try {
       const sources: PlanSource<Ref>[] = [];
       for (const f of req.files) {
@@ -152,6 +153,7 @@ export class IngestService {
       if (failure) throw failure;
 
       progress({ phase: 'saving' });
+      saving = true;
       const result = await this.save(req, target, plan, rows, existingClassRows.length, annotations, journal);
       // Objects of images a concurrent upload stored first are still journaled: dropped here.
       await journal.finish(written);
@@ -159,7 +161,7 @@ export class IngestService {
       return { ...result, duplicates, renamed: plan.renamed };
     } catch (err) {
       progress({ phase: 'failed' });
-      if (journal) await journal.finish(written);
+      if (journal) await journal.finish(written, { committed: saving ? 'maybe' : 'no' });
       else await this.storage.deleteMany(written).catch(() => undefined);
       throw err;
     } finally {

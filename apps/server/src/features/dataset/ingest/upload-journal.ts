@@ -62,10 +62,16 @@ export class UploadJournal {
    * journal. Only ids the database still lists are touched, so an object whose row committed is never
    * deleted, even when the commit's answer was lost. If anything fails, the journal stays for recovery.
    */
-  async finish(written: readonly string[]): Promise<void> {
+  async finish(
+    written: readonly string[],
+    opts: { committed: 'no' | 'maybe' } = { committed: 'maybe' },
+  ): Promise<void> {
     this.stop();
-    if (!this.opened) {
+    if (!this.opened || opts.committed === 'no') {
+      // Failed before the rows' transaction began: nothing of it can be committed, so no database is
+      // needed to decide (it may be the very thing that failed); the journal goes if it still can.
       await this.storage.deleteMany(written).catch(() => undefined);
+      if (this.opened) await this.repo.close(this.id).catch(() => undefined);
       return;
     }
     try {
