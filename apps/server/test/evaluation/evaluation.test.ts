@@ -347,6 +347,31 @@ describe('performance evaluation', () => {
     expect(text).toContain('predictions.json');
   }, 90_000);
 
+  it('judges cf images at the asked threshold: at 0 every image is NG', async () => {
+    await startWorker();
+    const res = await api('POST', '/api/v2/evaluations', {
+      model_id: model,
+      dataset_id: evalDs,
+      name: 'eval_t0',
+      threshold: 0,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as number;
+    const done = await waitFor(
+      async () => {
+        const e = await evaluation(id);
+        return ['done', 'error', 'canceled'].includes(e.status) ? e : null;
+      },
+      90_000,
+      'evaluation at threshold 0 done',
+    );
+    expect(done.status, JSON.stringify(done.error)).toBe('done');
+    const rows = (await api('GET', `/api/v2/evaluations/${id}/results?perPage=100`)).json().data.data;
+    expect(rows).toHaveLength(12);
+    expect(rows.every((r: { predicted_class: number }) => r.predicted_class === 1)).toBe(true);
+    expect((await api('DELETE', `/api/v2/evaluations/${id}`)).statusCode).toBe(200);
+  }, 120_000);
+
   it('compares models with the same class info, refuses a mismatch, a wrong count and trial accounts', async () => {
     const m2 = await insertDoneLearning(t.db, t.storage, { projectId: p.project.id, name: 'm2', modelDir });
     const swapped = CF_CLASSES.map((c) => ({ ...c, ok: !c.ok }));

@@ -38,3 +38,37 @@ export function thresholdOutline(score: number, stored: number, live: number): T
   if (before !== now) return now ? 'threshold-diff-ng' : 'threshold-diff-ok';
   return now ? 'threshold-active' : null;
 }
+
+export interface CfJudgement {
+  classIndex: number;
+  ng: boolean;
+  /** Summed probability of the NG classes. */
+  ngMass: number;
+}
+
+/**
+ * A classification at a threshold (evaluation parameters, line deployments): NG when the NG classes
+ * together reach the threshold; the class is the most likely one on the judged side. A lower threshold
+ * catches more defects (fewer escapes, more overkill). Without both OK and NG classes the threshold has
+ * nothing to weigh and the most likely class wins.
+ */
+export function judgeCfScores(
+  scores: readonly number[],
+  ok: readonly boolean[],
+  threshold: number,
+): CfJudgement {
+  const argmax = (keep: (i: number) => boolean) => {
+    let best = -1;
+    for (let i = 0; i < scores.length; i++) if (keep(i) && (best < 0 || scores[i]! > scores[best]!)) best = i;
+    return best;
+  };
+  const ngMass = scores.reduce((a, s, i) => (ok[i] ? a : a + s), 0);
+  const hasOk = scores.some((_, i) => ok[i]);
+  const hasNg = scores.some((_, i) => !ok[i]);
+  if (!hasOk || !hasNg) {
+    const top = argmax(() => true);
+    return { classIndex: top, ng: !ok[top], ngMass };
+  }
+  const ng = ngMass >= threshold;
+  return { classIndex: argmax((i) => !ok[i] === ng), ng, ngMass };
+}

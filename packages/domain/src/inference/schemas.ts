@@ -16,7 +16,8 @@ export const evaluationCreateSchema = z.object({
   /** A dataset of purpose 'evaluation' in the same project. */
   dataset_id: id,
   name: z.string().trim().max(WORK_NAME_MAX).regex(MODEL_NAME_PATTERN).optional(),
-  /** cf: OK probability cut; ad: anomaly score cut (default: the model's threshold); od: score threshold. */
+  /** cf: NG cut (NG when the NG classes' summed probability reaches it; none: the likeliest class);
+   * ad: anomaly score cut (default: the model's threshold); od: score threshold. */
   threshold: z.number().min(INSPECTION_THRESHOLD.min).max(INSPECTION_THRESHOLD.max).optional(),
   params: paramValuesInputSchema.default({}),
 });

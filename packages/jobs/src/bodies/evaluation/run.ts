@@ -5,6 +5,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { datasetImages, evaluationResults, evaluations, type Db, type EvaluationRow } from '@sightline/db';
 import type { Storage } from '@sightline/storage';
+import { judgeCfScores } from '@sightline/domain';
 import { evaluate, loadModel, VisionError, type Prediction, type VisionModel } from '@sightline/vision';
 import { materializeDataset, type MaterializedDataset } from '../../dataset-cache/materialize';
 import { cachedModelDir } from './model-cache';
@@ -145,11 +146,26 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
         pending.push(storage.put(key, png, { contentType: 'image/png' }));
       }
     };
+    // cf with a threshold: the NG classes' summed probability decides OK/NG (as on a line), so the
+    // metrics and result rows follow the asked threshold; without one, the most likely class.
+    const okFlags = [...row.classes].sort((a, b) => a.index - b.index).map((c) => c.ok);
+    const rejudge = (p: Prediction): Prediction => {
+      if (p.task !== 'cf' || row.threshold == null) return p;
+      const j = judgeCfScores(p.scores, okFlags, row.threshold);
+      const name = row.classes.find((c) => c.index === j.classIndex)?.name ?? p.className;
+      return {
+        ...p,
+        classIndex: j.classIndex,
+        className: name,
+        ok: !j.ng,
+        score: p.scores[j.classIndex] ?? 0,
+      };
+    };
     const spy = new Proxy(model, {
       get(target, prop, receiver) {
         if (prop === 'predict') {
           return async (...args: Parameters<VisionModel['predict']>) => {
-            const out = await target.predict(...args);
+            const out = (await target.predict(...args)).map(rejudge);
             capture(out);
             return out;
           };
