@@ -11,6 +11,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from
 import { createWriteStream, openAsBlob, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import sharp from 'sharp';
 import yazl from 'yazl';
 import {
@@ -140,6 +141,11 @@ async function main() {
     );
     const project = projects.data.find((x) => x.code === 'DEMO-0001') ?? projects.data[0]!;
     const P = String(project.id);
+    // 15,000 images go through this project: lift the demo project's upload limit (10,000).
+    const db = new pg.Client({ connectionString: await product.databaseUrl() });
+    await db.connect();
+    await db.query('UPDATE projects SET image_upload_limit = NULL WHERE id = $1', [project.id]);
+    await db.end();
 
     // ---- merge: two datasets of MERGE_IMAGES/2 each ----
     const half = Math.floor(MERGE_IMAGES / 2);
