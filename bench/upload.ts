@@ -128,7 +128,8 @@ async function buildServer(outfile: string) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: [...deps, '@sightline/trainer'],
+    // fast-xml-parser is bundled, as in scripts/build.mjs (packages/vision needs its nested ESM v5).
+    external: [...[...deps].filter((d) => d !== 'fast-xml-parser'), '@sightline/trainer'],
     banner: {
       js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
     },
