@@ -24,6 +24,7 @@ export class DeploymentService {
     private readonly repo: MonitoringRepository,
     private readonly access: LineAccess,
     private readonly storage: Storage,
+    private readonly activeCache: { clear(): void } = { clear: () => {} },
   ) {}
 
   async history(actor: Actor, lineId: number): Promise<Deployment[]> {
@@ -91,6 +92,7 @@ export class DeploymentService {
       });
       return d;
     });
+    this.activeCache.clear();
     return mapDeployment(row, line.code, { count: 0, last: null, verified: 0, agreed: 0 });
   }
 
@@ -122,6 +124,7 @@ export class DeploymentService {
       });
       return d;
     });
+    this.activeCache.clear();
     return mapDeployment(row, line.code, { count: 0, last: null, verified: 0, agreed: 0 });
   }
 

@@ -14,7 +14,7 @@ import {
   type InspectionSearch,
   type PageOf,
 } from '@sightline/domain';
-import type { InspectionRowDb, LineRow } from '@sightline/db';
+import type { InspectionRowDb, LineDeploymentRow, LineRow } from '@sightline/db';
 import type { Storage } from '@sightline/storage';
 import type { Prepared } from '@sightline/vision';
 import { AppError } from '../../common/app-error';
@@ -22,6 +22,7 @@ import type { MediaSigner } from '../dataset/media-signer';
 import type { InferencePool } from './inference-pool';
 import { deploymentParams, imageStats, judge } from './judge';
 import type { PredictionRenderer } from './prediction-renderer';
+import { InsertBatcher, Ttl } from './hot-path';
 import type { LineAccess } from './line-access';
 import { lineMediaScope, mapInspection, mapInspectionDetail, tokenFor } from './monitoring.mapper';
 import type { MonitoringRepository, NewInspection } from './monitoring.repository';
@@ -46,10 +47,14 @@ export function sniffImage(b: Buffer): string | null {
   return null;
 }
 
-export const inspectionKeys = (lineId: number, id: string) => ({
-  original: `inspections/${lineId}/${id}/original`,
-  prediction: `inspections/${lineId}/${id}/prediction.jpg`,
-});
+/** Keys per line and day (one folder per day, not one per inspection). */
+export const inspectionKeys = (lineId: number, id: string, at = new Date()) => {
+  const day = at.toISOString().slice(0, 10);
+  return {
+    original: `inspections/${lineId}/${day}/${id}-original`,
+    prediction: `inspections/${lineId}/${day}/${id}-prediction.jpg`,
+  };
+};
 
 export class InspectionService {
   constructor(
@@ -59,7 +64,11 @@ export class InspectionService {
     private readonly media: MediaSigner,
     private readonly pool: InferencePool,
     private readonly renderer: PredictionRenderer,
+    /** Active deployment per line (shared with DeploymentService, which clears it on a change). */
+    private readonly active: Ttl<number, LineDeploymentRow | undefined>,
   ) {}
+
+  private readonly inserts = new InsertBatcher(() => this.repo);
 
   async inspect(
     line: LineRow,
@@ -71,7 +80,7 @@ export class InspectionService {
     const serials = items.map((it) => it.serial?.trim() ?? '');
     if (serials.some((s) => !s || s.length > SERIAL_MAX))
       throw AppError.validation('serial', C.SerialRequired);
-    const d = await this.repo.activeDeployment(line.id);
+    const d = await this.active.get(line.id);
     if (!d) throw new AppError(C.NoDeployment, 409, {}, 'line');
 
     const requestIds = items.map((it) => it.requestId).filter((x): x is string => !!x);
@@ -126,7 +135,7 @@ export class InspectionService {
           };
         }),
       );
-      const inserted = await this.repo.insertInspections(rows);
+      const inserted = await this.inserts.insert(rows);
       // A concurrent re-upload of the same request id won the insert: answer its row.
       const lost = rows.filter((r) => !inserted.some((x) => x.id === r.id));
       if (lost.length) {

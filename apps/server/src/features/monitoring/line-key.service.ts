@@ -5,6 +5,7 @@ import { MonitoringErrorCode, type Actor, type LineKey } from '@sightline/domain
 import type { LineRow } from '@sightline/db';
 import { AppError } from '../../common/app-error';
 import type { LineAccess } from './line-access';
+import { Ttl } from './hot-path';
 import { mapKey } from './monitoring.mapper';
 import type { MonitoringRepository } from './monitoring.repository';
 
@@ -15,6 +16,10 @@ export class LineKeyService {
     private readonly repo: MonitoringRepository,
     private readonly access: LineAccess,
   ) {}
+
+  /** Key lookups of the inspection API (a revocation takes effect within a second). */
+  private readonly byHash = new Ttl((hash: string) => this.repo.keyByHash(hash));
+  private readonly touched = new Map<number, number>();
 
   async list(actor: Actor, lineId: number): Promise<LineKey[]> {
     await this.access.require(actor, lineId, 'line.manage');
@@ -38,7 +43,9 @@ export class LineKeyService {
     const k = await this.repo.key(keyId);
     if (!k) throw AppError.notFound('id');
     await this.access.require(actor, k.lineId, 'line.manage');
-    return mapKey(await this.repo.revokeKey(keyId));
+    const row = mapKey(await this.repo.revokeKey(keyId));
+    this.byHash.clear();
+    return row;
   }
 
   /**
@@ -47,7 +54,7 @@ export class LineKeyService {
    */
   async authenticate(lineCode: string, key: string | undefined): Promise<LineRow> {
     if (!key) throw new AppError(MonitoringErrorCode.LineKeyRequired, 401, {}, 'x-line-key');
-    const found = await this.repo.keyByHash(hashKey(key));
+    const found = await this.byHash.get(hashKey(key));
     if (!found || found.key.revokedAt)
       throw new AppError(MonitoringErrorCode.LineKeyInvalid, 401, {}, 'x-line-key');
     if (found.line.code.toLowerCase() !== lineCode.toLowerCase()) {
@@ -55,7 +62,11 @@ export class LineKeyService {
       if (!other) throw new AppError(MonitoringErrorCode.LineNotFound, 404, {}, 'line');
       throw new AppError(MonitoringErrorCode.LineKeyOtherLine, 403, {}, 'x-line-key');
     }
-    void this.repo.touchKey(found.key.id).catch(() => undefined);
+    const now = Date.now();
+    if (now - (this.touched.get(found.key.id) ?? 0) > 60_000) {
+      this.touched.set(found.key.id, now);
+      void this.repo.touchKey(found.key.id).catch(() => undefined);
+    }
     return found.line;
   }
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { DeploymentService } from './deployment.service';
 import { InferencePool } from './inference-pool';
 import { InspectionService } from './inspection.service';
+import { Ttl } from './hot-path';
 import { LineAccess } from './line-access';
 import { LineKeyService } from './line-key.service';
 import { MonitoringEvents } from './monitoring-events';
@@ -37,11 +38,12 @@ export function createMonitoringServices(deps: AppDeps): MonitoringServices {
   const pool = new InferencePool(deps.storage, join(deps.config.dataDir, 'cache', 'monitoring'));
   const events = new MonitoringEvents(deps.database.url);
   const renderer = new PredictionRenderer(deps.storage);
+  const active = new Ttl((lineId: number) => repo.activeDeployment(lineId));
   const services: MonitoringServices = {
     repo,
-    deployments: new DeploymentService(db, repo, access, deps.storage),
+    deployments: new DeploymentService(db, repo, access, deps.storage, active),
     keys: new LineKeyService(repo, access),
-    inspections: new InspectionService(repo, access, deps.storage, deps.media, pool, renderer),
+    inspections: new InspectionService(repo, access, deps.storage, deps.media, pool, renderer, active),
     reports: new ReportService(repo, access, deps.media),
     verification: new VerificationService(repo, access),
     pool,
