@@ -53,7 +53,7 @@ interface FpsResult {
 async function measure(count: number): Promise<FpsResult> {
   return page.evaluate(
     ([c, s]) =>
-      (window as unknown as { __measure(c: number, s: number): Promise<FpsResult> }).__measure(c, s),
+      (globalThis as unknown as { __measure(c: number, s: number): Promise<FpsResult> }).__measure(c, s),
     [count, seconds] as const,
   );
 }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { LocalStorage } from '@sightline/storage';
 import { loadModel, readDataset, synth, train } from '@sightline/vision';
-import { simulateCommand } from '../packages/client/src/commands/inspect';
+import { simulateCommand } from '@sightline/client';
 import { api, ensureBuilt, flag, load, login, round, startProduct } from './lib/product';
 
 const args = process.argv.slice(2);
