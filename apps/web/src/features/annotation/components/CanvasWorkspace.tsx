@@ -23,6 +23,8 @@ import { ToolBar } from './ToolBar';
 const PER_PAGE = 32;
 /** Inactivity allowed in an editing session (the work's edit lock lives 10 minutes). */
 export const EDIT_TIMEOUT_MS = 10 * 60_000;
+/** SPEC §9: the workspace is 720 px high; on a short screen it shrinks so the whole canvas stays in view. */
+const WORKSPACE_HEIGHT = 'min(720px, calc(100vh - 250px))';
 
 export interface WorkspaceProps {
   work: WorkspaceWork;
@@ -172,7 +174,7 @@ export function CanvasWorkspace({ work, dataset, task, readOnly }: WorkspaceProp
         }}
         columns={8}
       />
-      <Group align="stretch" gap={10} wrap="nowrap" h={720}>
+      <Group align="stretch" gap={10} wrap="nowrap" style={{ height: WORKSPACE_HEIGHT, minHeight: 380 }}>
         <Paper withBorder radius="md" p={4}>
           <ToolBar canvas={canvas} tools={TOOLS_OF[task]} onHelp={() => setHelp(true)} />
         </Paper>
@@ -186,7 +188,7 @@ export function CanvasWorkspace({ work, dataset, task, readOnly }: WorkspaceProp
           <DataList canvas={canvas} classes={dataset.classes} />
         </Stack>
       </Group>
-      <ShortcutHelp opened={help} onClose={() => setHelp(false)} cf={false} />
+      <ShortcutHelp opened={help} onClose={() => setHelp(false)} cf={false} tools={TOOLS_OF[task]} />
       <EditSessionWarning session={session} />
     </Stack>
   );

@@ -1,9 +1,20 @@
 // The help overlay of keyboard shortcuts ('?' toggles it).
 import { Kbd, Modal, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { ToolType } from '../canvas/types';
 import { TOOL_KEYS } from '../utils/shortcuts';
 
-export function ShortcutHelp({ opened, onClose, cf }: { opened: boolean; onClose(): void; cf: boolean }) {
+export function ShortcutHelp({
+  opened,
+  onClose,
+  cf,
+  tools = [],
+}: {
+  opened: boolean;
+  onClose(): void;
+  cf: boolean;
+  tools?: ToolType[];
+}) {
   const { t } = useTranslation('annotation');
   const rows: Array<[string, string]> = cf
     ? [
@@ -13,7 +24,7 @@ export function ShortcutHelp({ opened, onClose, cf }: { opened: boolean; onClose
         [t('shortcuts.help'), '?'],
       ]
     : [
-        ...TOOL_KEYS.map(([tool, key]): [string, string] => [
+        ...TOOL_KEYS.filter(([tool]) => tools.includes(tool)).map(([tool, key]): [string, string] => [
           `${t('shortcuts.tools')}: ${t(`tools.${tool}`)}`,
           key.toUpperCase(),
         ]),

@@ -112,8 +112,8 @@ export function DataList({ canvas, classes }: { canvas: AnnotationCanvas | null;
                     }}
                   />
                   <Text size="xs" style={{ flex: 1 }} truncate>
-                    {i + 1}. {t(`tools.${s.type === 'mask' ? 'magicWand' : s.type}`)} ·{' '}
-                    {s.type === 'region' ? '' : (cls?.name ?? t('unclassified'))}
+                    {i + 1}. {t(`tools.${s.type === 'mask' ? 'magicWand' : s.type}`)}
+                    {s.type === 'region' ? '' : ` · ${cls?.name ?? t('unclassified')}`}
                   </Text>
                   {!readOnly && (
                     <ActionIcon

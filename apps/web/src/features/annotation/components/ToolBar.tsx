@@ -1,5 +1,5 @@
 // The tool column: drawing tools with their shortcut, history, zoom, brush size and wand threshold.
-import { ActionIcon, Divider, Slider, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Divider, SimpleGrid, Slider, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
@@ -81,29 +81,33 @@ export function ToolBar({
     );
   };
   return (
-    <Stack gap={4} align="center" w={52} data-testid="tool-bar">
-      {tools.map((tt) =>
-        btn(`${t(`tools.${tt}`)} (${KEY.get(tt)?.toUpperCase()})`, ICONS[tt], () => canvas?.setTool(tt), {
-          active: tool === tt,
-          disabled: readOnly && tt !== 'select' && tt !== 'pan',
-          testId: `tool-${tt}`,
-        }),
-      )}
+    <Stack gap={6} align="center" w={76} data-testid="tool-bar">
+      <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
+        {tools.map((tt) =>
+          btn(`${t(`tools.${tt}`)} (${KEY.get(tt)?.toUpperCase()})`, ICONS[tt], () => canvas?.setTool(tt), {
+            active: tool === tt,
+            disabled: readOnly && tt !== 'select' && tt !== 'pan',
+            testId: `tool-${tt}`,
+          }),
+        )}
+      </SimpleGrid>
       <Divider w="100%" />
-      {btn(t('actions.undo'), IconArrowBackUp, () => canvas?.undo(), {
-        disabled: !canUndo || readOnly,
-        testId: 'undo',
-      })}
-      {btn(t('actions.redo'), IconArrowForwardUp, () => canvas?.redo(), {
-        disabled: !canRedo || readOnly,
-        testId: 'redo',
-      })}
-      {btn(t('actions.zoomIn'), IconZoomIn, () => canvas?.zoom(1.25))}
-      {btn(t('actions.zoomOut'), IconZoomOut, () => canvas?.zoom(0.8))}
-      {btn(t('actions.fit'), IconFocusCentered, () => canvas?.fit())}
-      {btn(t('help'), IconHelp, onHelp, { testId: 'help' })}
+      <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
+        {btn(t('actions.undo'), IconArrowBackUp, () => canvas?.undo(), {
+          disabled: !canUndo || readOnly,
+          testId: 'undo',
+        })}
+        {btn(t('actions.redo'), IconArrowForwardUp, () => canvas?.redo(), {
+          disabled: !canRedo || readOnly,
+          testId: 'redo',
+        })}
+        {btn(t('actions.zoomIn'), IconZoomIn, () => canvas?.zoom(1.25))}
+        {btn(t('actions.zoomOut'), IconZoomOut, () => canvas?.zoom(0.8))}
+        {btn(t('actions.fit'), IconFocusCentered, () => canvas?.fit())}
+        {btn(t('help'), IconHelp, onHelp, { testId: 'help' })}
+      </SimpleGrid>
       {(tool === 'path' || tool === 'eraser') && (
-        <Stack gap={2} w={48} align="center">
+        <Stack gap={2} w={70} align="center">
           <Text size="10px">{brush}px</Text>
           <Slider
             w={48}

@@ -50,11 +50,19 @@ export function useDocumentSession(
   useEffect(() => {
     if (!canvas) return;
     return canvas.on('change', () => {
+      // Staged in local storage at once (a reload or a lost connection keeps it), sent shortly after.
+      const l = loaded.current;
+      if (l && queue && !readOnly)
+        queue.stage({
+          imageId: l.imageId,
+          rev: l.rev,
+          document: shapesToDocument(canvas.shapes(), { label: l.label }, l.stored),
+        });
       dirty.current = true;
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void saveNow(), SAVE_DELAY_MS);
     });
-  }, [canvas, saveNow]);
+  }, [canvas, saveNow, queue, readOnly]);
 
   useEffect(() => {
     if (!canvas || !image || datasetId == null || !queue) return;

@@ -4,6 +4,7 @@ import { Alert, Loader } from '@mantine/core';
 import { useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useWork, useWorkspaceDataset } from '../api/workspace.api';
+import { useEditLock } from '../hooks/useEditLock';
 import { CanvasWorkspace } from '../components/CanvasWorkspace';
 import { ClassifyWorkspace } from '../components/ClassifyWorkspace';
 
@@ -15,6 +16,9 @@ export default function AnnotationWorkspacePage() {
   const isResult = /\/result(\/|$)/.test(pathname);
   const work = useWork(Number(id));
   const dataset = useWorkspaceDataset(work.data?.result_dataset_id);
+  const editable =
+    !!work.data && !isResult && !work.data.final_saved && work.data.availability !== 'in_use_other';
+  const lock = useEditLock(Number(id), editable);
   if (work.isError) return <Alert color="red">{t('errors.noWork')}</Alert>;
   if (!work.data) return <Loader />;
   if (work.data.result_dataset_id == null) return <Alert color="orange">{t('errors.noDataset')}</Alert>;
@@ -24,8 +28,8 @@ export default function AnnotationWorkspacePage() {
     ? t('readOnlyReason.result')
     : w.final_saved
       ? t('readOnlyReason.final')
-      : w.availability === 'in_use_other'
-        ? t('readOnlyReason.locked', { name: w.locked_by_name ?? '' })
+      : w.availability === 'in_use_other' || lock.lockedBy != null
+        ? t('readOnlyReason.locked', { name: lock.lockedBy ?? w.locked_by_name ?? '' })
         : null;
   return task === 'cf' ? (
     <ClassifyWorkspace work={w} dataset={dataset.data} readOnly={readOnly} />

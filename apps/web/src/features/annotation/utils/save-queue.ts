@@ -71,13 +71,18 @@ export class SaveQueue {
     else this.kv.removeItem(keyOf(this.datasetId));
   }
 
-  /** Queues a save and tries to send it at once. */
-  save(s: Omit<QueuedSave, 'queuedAt' | 'datasetId'>): Promise<void> {
+  /** Writes a save to local storage only (it survives a reload); flush() sends it. */
+  stage(s: Omit<QueuedSave, 'queuedAt' | 'datasetId'>): void {
     const rev = Math.max(s.rev, this.revs.get(s.imageId) ?? 0);
     const list = this.pending().filter((q) => q.imageId !== s.imageId);
     list.push({ ...s, rev, datasetId: this.datasetId, queuedAt: Date.now() });
     this.write(list);
-    this.setStatus('queued');
+    this.setStatus(this.isOnline() ? 'saving' : 'queued');
+  }
+
+  /** Queues a save and tries to send it at once. */
+  save(s: Omit<QueuedSave, 'queuedAt' | 'datasetId'>): Promise<void> {
+    this.stage(s);
     return this.flush();
   }
 

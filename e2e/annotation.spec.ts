@@ -1,0 +1,363 @@
+// Annotation workspaces end to end (issue 16): one 100-image cf dataset (two class folders), three new
+// labeling works over it (cf, od, sg). Draw every tool's shape in sg and see them after a reload, edit
+// polygon points, erase part of a mask, magic wand and click segmentation on a defect (IoU against the
+// drawn defect), target regions up to the limit, classify 20 images with the keyboard in cf, read-only
+// result view, and the inactivity warning. Screenshots (1280×768) in e2e/screenshots/annotation-*.png.
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import yazl from 'yazl';
+import { apiLogin, bearer, E2E_BASE_URL, login } from './helpers';
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+const W = 320;
+const H = 240;
+/** The defect of every image: a dark ellipse (grey 60) on a grainy grey 170 background. */
+const DEFECT = { cx: 150, cy: 110, rx: 60, ry: 38 };
+
+async function makeImage(i: number): Promise<Buffer> {
+  const px = Buffer.alloc(W * H);
+  let s = 1234 + i * 7919;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      s = (s * 16807) % 2147483647;
+      const inside = ((x + 0.5 - DEFECT.cx) / DEFECT.rx) ** 2 + ((y + 0.5 - DEFECT.cy) / DEFECT.ry) ** 2 <= 1;
+      px[y * W + x] = (inside ? 60 : 170) + (s % 7) - 3;
+    }
+  return sharp(px, { raw: { width: W, height: H, channels: 1 } })
+    .png()
+    .toBuffer();
+}
+
+async function buildZip(): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (let i = 0; i < 100; i++)
+    zip.addBuffer(await makeImage(i), `${i % 2 ? 'scratch' : 'good'}/img_${String(i).padStart(3, '0')}.png`);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream as AsyncIterable<Buffer>) chunks.push(c);
+  return Buffer.concat(chunks);
+}
+
+async function json<T>(res: APIResponse, what: string): Promise<T> {
+  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBeTruthy();
+  return ((await res.json()) as { data: T }).data;
+}
+
+interface Work {
+  id: number;
+  status: string;
+  result_dataset_id: number | null;
+}
+interface Doc {
+  rev: number;
+  document: {
+    label: number | null;
+    objects: Array<{ id: string; type: string; points?: [number, number][]; x1?: number }>;
+    regions: unknown[];
+  };
+}
+
+let api: APIRequestContext;
+let headers: Record<string, string>;
+const works: Record<'cf' | 'od' | 'sg', Work> = {} as never;
+
+async function createWork(
+  projectId: number,
+  datasetId: number,
+  task: 'cf' | 'od' | 'sg',
+  suffix: string,
+): Promise<Work> {
+  const w = await json<Work>(
+    await api.post('/api/v2/processing', {
+      headers,
+      data: {
+        project_id: projectId,
+        kind: 'new',
+        dataset_id: datasetId,
+        task,
+        name: `ann_${task}_${suffix}`,
+        save_dir: `ann_${task}_${suffix}`,
+      },
+    }),
+    `create ${task} work`,
+  );
+  for (let i = 0; i < 240; i++) {
+    const cur = await json<Work>(await api.get(`/api/v2/processing/${w.id}`, { headers }), 'work');
+    if (cur.status === 'done' && cur.result_dataset_id) return cur;
+    expect(cur.status).not.toBe('error');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`work ${task} did not finish`);
+}
+
+async function images(
+  datasetId: number,
+): Promise<Array<{ id: string; file_name: string; class_id: number | null }>> {
+  const page = await json<{ data: Array<{ id: string; file_name: string; class_id: number | null }> }>(
+    await api.get(`/api/v2/datasets/${datasetId}/images`, { headers, params: { perPage: 200 } }),
+    'images',
+  );
+  return page.data;
+}
+
+async function doc(datasetId: number, imageId: string): Promise<Doc> {
+  return json<Doc>(
+    await api.get(`/api/v2/datasets/${datasetId}/images/${imageId}/annotation`, { headers }),
+    'annotation',
+  );
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `annotation-${name}.png`) });
+
+/** Screen position of an image pixel in the workspace canvas. */
+async function at(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+  return page.evaluate(
+    ([ix, iy]) => {
+      const c = (
+        window as unknown as {
+          __annotationCanvas: { store: { get(): { viewport: { scale: number; tx: number; ty: number } } } };
+        }
+      ).__annotationCanvas;
+      const v = c.store.get().viewport;
+      const r = document.querySelector('[data-testid="annotation-canvas"]')!.getBoundingClientRect();
+      return { x: r.left + ix! * v.scale + v.tx, y: r.top + iy! * v.scale + v.ty };
+    },
+    [x, y],
+  );
+}
+
+async function drag(page: Page, a: [number, number], b: [number, number]) {
+  const p = await at(page, ...a);
+  const q = await at(page, ...b);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  await page.mouse.move((p.x + q.x) / 2, (p.y + q.y) / 2, { steps: 3 });
+  await page.mouse.move(q.x, q.y, { steps: 3 });
+  await page.mouse.up();
+}
+
+async function click(page: Page, x: number, y: number, button: 'left' | 'right' = 'left') {
+  const p = await at(page, x, y);
+  await page.mouse.click(p.x, p.y, { button });
+}
+
+const objectCount = (page: Page) => page.getByTestId('object-count');
+const saved = (page: Page) =>
+  expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+
+async function openWorkspace(page: Page, task: 'cf' | 'od' | 'sg', suffix = '') {
+  await page.goto(`/train/processing/${works[task].id}/${task}${suffix}`);
+  await expect(page.getByTestId(`workspace-${task}`)).toBeVisible({ timeout: 20_000 });
+  if (task !== 'cf') await expect(page.getByTestId('current-file')).toBeVisible();
+}
+
+/** Area of a polygon and its IoU with the defect ellipse, by rasterising both on the pixel grid. */
+function iouWithDefect(points: [number, number][]): number {
+  const inside = (x: number, y: number) => {
+    let c = false;
+    for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+      const [xi, yi] = points[i]!;
+      const [xj, yj] = points[j]!;
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c;
+    }
+    return c;
+  };
+  let inter = 0;
+  let union = 0;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const a = inside(x + 0.5, y + 0.5);
+      const b = ((x + 0.5 - DEFECT.cx) / DEFECT.rx) ** 2 + ((y + 0.5 - DEFECT.cy) / DEFECT.ry) ** 2 <= 1;
+      if (a && b) inter++;
+      if (a || b) union++;
+    }
+  return inter / union;
+}
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: { width: 1280, height: 768 } });
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(300_000);
+  mkdirSync(SHOTS, { recursive: true });
+  api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL ?? E2E_BASE_URL });
+  headers = bearer(await apiLogin(api, 'demo-user'));
+  const projects = await json<{ id: number }[]>(await api.get('/api/projects', { headers }), 'projects');
+  const projectId = projects[0]!.id;
+  const suffix = Date.now().toString(36);
+  const up = await json<{ dataset_id: number }>(
+    await api.post('/api/v2/datasets/upload', {
+      headers,
+      multipart: {
+        project_id: String(projectId),
+        name: `ann_src_${suffix}`,
+        type: 'cf',
+        purpose: 'preprocessing',
+        file: { name: 'ann.zip', mimeType: 'application/zip', buffer: await buildZip() },
+      },
+      timeout: 120_000,
+    }),
+    'upload',
+  );
+  for (const task of ['cf', 'od', 'sg'] as const)
+    works[task] = await createWork(projectId, up.dataset_id, task, suffix);
+});
+
+test('sg: every tool draws, survives a reload; polygon points edit; eraser cuts a mask; wand and clicks', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await login(page, 'demo-user');
+  await openWorkspace(page, 'sg');
+  await expect(objectCount(page)).toHaveText('0');
+
+  await page.keyboard.press('r');
+  await drag(page, [20, 20], [70, 60]);
+  await drag(page, [230, 20], [236, 60]); // under 10 px wide: dropped
+  await page.keyboard.press('c');
+  await drag(page, [270, 40], [290, 40]);
+  await page.keyboard.press('e');
+  await drag(page, [270, 200], [300, 215]);
+  await page.keyboard.press('p');
+  for (const [x, y] of [
+    [20, 170],
+    [70, 160],
+    [80, 220],
+    [30, 225],
+    [21, 171],
+  ] as const)
+    await click(page, x, y);
+  await page.keyboard.press('b');
+  await drag(page, [100, 200], [200, 225]);
+  await expect(objectCount(page)).toHaveText('5');
+
+  // Magic wand on the defect (threshold 15 selects the dark ellipse), kept with Enter.
+  await page.keyboard.press('w');
+  await click(page, DEFECT.cx, DEFECT.cy);
+  await expect(page.getByTestId('wand-threshold')).toContainText('15');
+  await page.keyboard.press('Enter');
+  await expect(objectCount(page)).toHaveText('6');
+  await shot(page, 'sg-tools');
+
+  // Eraser: a vertical stroke through the middle of the wand mask cuts it.
+  await page.keyboard.press('x');
+  await drag(page, [DEFECT.cx, DEFECT.cy - 50], [DEFECT.cx, DEFECT.cy + 50]);
+  await saved(page);
+  await shot(page, 'sg-erased');
+
+  await page.reload();
+  await expect(page.getByTestId('current-file')).toBeVisible();
+  await expect(objectCount(page)).not.toHaveText('0', { timeout: 15_000 });
+  const types = await page
+    .getByTestId('data-item')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+  expect(types.slice(0, 5)).toEqual(['rectangle', 'polygon', 'polygon', 'polygon', 'path']);
+  // The wand mask came back cut in two (the eraser went through it), as polygons.
+  expect(types.length).toBe(7);
+  const img = (await images(works.sg.result_dataset_id!)).sort((a, b) =>
+    a.file_name.localeCompare(b.file_name),
+  )[0]!;
+  const before = await doc(works.sg.result_dataset_id!, img.id);
+  const cut = before.document.objects.slice(5);
+  expect(cut.every((o) => o.type === 'polygon')).toBe(true);
+  expect(
+    Math.max(...cut.flatMap((o) => o.points!.map(([x]) => x)).filter((x) => x < DEFECT.cx)),
+  ).toBeLessThan(DEFECT.cx - 3);
+
+  // Point editing: select the drawn polygon (data list), drag its second vertex.
+  await page.keyboard.press('v');
+  await page.getByTestId('data-item').nth(3).click();
+  await drag(page, [70, 160], [100, 140]);
+  await saved(page);
+  const after = await doc(works.sg.result_dataset_id!, img.id);
+  const poly = after.document.objects[3]!;
+  expect(poly.points![1]![0]).toBeGreaterThan(95);
+  expect(after.rev).toBeGreaterThan(before.rev);
+  await shot(page, 'sg-point-edit');
+
+  // Click segmentation on the next image: two positive clicks and one negative one.
+  await page.keyboard.press('d');
+  await expect(objectCount(page)).toHaveText('0', { timeout: 15_000 });
+  await page.keyboard.press('s');
+  const t0 = Date.now();
+  await click(page, DEFECT.cx - 20, DEFECT.cy);
+  await click(page, DEFECT.cx + 25, DEFECT.cy + 5);
+  await click(page, 20, 20, 'right');
+  await page.waitForTimeout(800);
+  await page.keyboard.press('Enter');
+  await expect(objectCount(page)).toHaveText('1', { timeout: 15_000 });
+  console.log(`click segmentation: three clicks to a kept mask in ${Date.now() - t0} ms (incl. embedding)`);
+  await saved(page);
+  await shot(page, 'sg-click-segmentation');
+  const second = (await images(works.sg.result_dataset_id!)).sort((a, b) =>
+    a.file_name.localeCompare(b.file_name),
+  )[1]!;
+  const sam = (await doc(works.sg.result_dataset_id!, second.id)).document.objects[0]!;
+  expect(sam.type).toBe('sam');
+  const iou = iouWithDefect(sam.points!);
+  console.log(`click segmentation IoU with the defect: ${iou.toFixed(3)}`);
+  expect(iou).toBeGreaterThanOrEqual(0.7);
+});
+
+test('od: target regions stop at 10 with the message; help overlay', async ({ page }) => {
+  await login(page, 'demo-user');
+  await openWorkspace(page, 'od');
+  await page.keyboard.press('t');
+  for (let i = 0; i < 11; i++)
+    await drag(
+      page,
+      [10 + (i % 6) * 50, 10 + Math.floor(i / 6) * 120],
+      [50 + (i % 6) * 50, 90 + Math.floor(i / 6) * 120],
+    );
+  await expect(page.getByText(/최대 10개|at most 10/)).toBeVisible();
+  await expect(objectCount(page)).toHaveText('10');
+  await shot(page, 'od-regions');
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: /단축키|Keyboard/ })).toBeVisible();
+  await shot(page, 'help');
+  await page.keyboard.press('Escape');
+  await saved(page);
+});
+
+test('cf: classify 20 images with the keyboard', async ({ page }) => {
+  await login(page, 'demo-user');
+  await openWorkspace(page, 'cf');
+  await expect(page.getByTestId('strip-image').first()).toBeVisible();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('2');
+  await saved(page);
+  await shot(page, 'cf');
+  const ds = works.cf.result_dataset_id!;
+  const detail = await json<{ classes: Array<{ id: number; name: string }> }>(
+    await api.get(`/api/v2/datasets/${ds}`, { headers }),
+    'dataset',
+  );
+  const second = detail.classes[1]!.id;
+  const list = await images(ds);
+  const strip = await page
+    .getByTestId('strip-image')
+    .evaluateAll((els) => els.slice(0, 20).map((e) => e.getAttribute('data-image-id')));
+  const byId = new Map(list.map((i) => [i.id, i.class_id]));
+  expect(strip.map((id) => byId.get(id!))).toEqual(Array(20).fill(second));
+});
+
+test('read-only result view blocks drawing; the inactivity warning offers an extension', async ({ page }) => {
+  await login(page, 'demo-user');
+  await openWorkspace(page, 'od', '/result');
+  await expect(page.getByTestId('read-only-badge')).toBeVisible();
+  const count = await objectCount(page).textContent();
+  await expect(page.getByTestId('tool-rectangle')).toBeDisabled();
+  await page.keyboard.press('r');
+  await drag(page, [100, 100], [200, 200]);
+  await expect(objectCount(page)).toHaveText(count!);
+  await shot(page, 'read-only');
+
+  await page.clock.install();
+  await openWorkspace(page, 'od');
+  await page.clock.fastForward('09:01');
+  await expect(page.getByTestId('edit-session-warning')).toBeVisible();
+  await shot(page, 'inactivity-warning');
+  await page.getByTestId('edit-session-extend').click();
+  await expect(page.getByTestId('edit-session-warning')).toBeHidden();
+});
