@@ -16,6 +16,12 @@ const SHOTS = join(import.meta.dirname, 'screenshots');
 const RUN = Date.now().toString(36);
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `notice-${name}.png`) });
 
+/** Opens a page and waits for it (a full load boots the app and fetches the page's chunk: slow on 2 busy cores). */
+async function open(page: Page, path: string, testId: string) {
+  await page.goto(path);
+  await expect(page.getByTestId(testId)).toBeVisible({ timeout: 30_000 });
+}
+
 /** A valid PDF with one line of text per page (offsets computed, so pdf.js needs no repair). */
 function makePdf(pages: string[]): Buffer {
   const objs: string[] = [];
@@ -88,7 +94,7 @@ test('a company notice and a public notice with PDFs: read logged out, open the 
 
   // ---- the system admin writes a company notice through the form ----
   await login(page, 'admin');
-  await page.goto('/admin/notice/company/create');
+  await open(page, '/admin/notice/company/create', 'notice-form');
   await page.getByTestId('notice-title-input').fill(COMPANY_TITLE);
   await page.getByTestId('notice-company-input').click();
   await page.getByRole('option', { name: 'Demo Company' }).first().click();
@@ -131,7 +137,7 @@ test('a company notice and a public notice with PDFs: read logged out, open the 
     }),
     'attachment',
   );
-  await page.goto('/admin/notice');
+  await open(page, '/admin/notice', 'notice-admin-list');
   await expect(page.getByTestId('notice-row').filter({ hasText: PUBLIC_TITLE })).toBeVisible();
   await shot(page, 'admin-list');
 
@@ -142,7 +148,7 @@ test('a company notice and a public notice with PDFs: read logged out, open the 
   out.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy|Refused/.test(m.text())) cspErrors.push(m.text());
   });
-  await out.goto('/notices');
+  await open(out, '/notices', 'notice-list');
   await expect(out.getByTestId('notice-row').filter({ hasText: PUBLIC_TITLE })).toBeVisible();
   await expect(out.getByTestId('notice-row').filter({ hasText: COMPANY_TITLE })).toHaveCount(0);
   await shot(out, 'public-list');
@@ -179,7 +185,7 @@ test('a company notice and a public notice with PDFs: read logged out, open the 
   const user = await browser.newContext({ baseURL, viewport: { width: 1280, height: 768 } });
   const up = await user.newPage();
   await login(up, 'demo-company');
-  await up.goto('/notices');
+  await open(up, '/notices', 'notice-list');
   await up.getByTestId('notice-row').filter({ hasText: COMPANY_TITLE }).click();
   await expect(up.getByTestId('notice-scope')).toContainText('Demo Company');
   await up.getByTestId('attachment-open-pdf').click();
@@ -287,7 +293,7 @@ test("a training's notification appears in the dropdown and follows it to done",
     }),
     'long learning',
   );
-  await page.goto('/resource-monitoring');
+  await open(page, '/resource-monitoring', 'resource-monitoring');
   const active = page.getByTestId('usage-jobs-active');
   await expect(active.getByTestId('usage-job-row').filter({ hasText: `long_${RUN}` })).toBeVisible();
   await expect(active.getByTestId('usage-job-row').filter({ hasText: `long_${RUN}` })).toContainText(
@@ -296,17 +302,17 @@ test("a training's notification appears in the dropdown and follows it to done",
   await shot(page, 'resource-monitoring');
   await json(await api.post(`/api/v2/learnings/${long.id}/cancel`, { headers }), 'cancel');
 
-  await page.goto('/resource-monitoring/train');
+  await open(page, '/resource-monitoring/train', 'resource-monitoring');
   const trained = page.getByTestId('usage-jobs-any').getByTestId('usage-job-row').filter({ hasText: model });
   await expect(trained).toHaveAttribute('data-status', 'succeeded');
   await shot(page, 'resource-monitoring-train');
 
-  await page.goto('/my/statistics');
+  await open(page, '/my/statistics', 'my-statistics');
   const mine = page.getByTestId('usage-group-learning');
   await expect(mine).toBeVisible();
   expect(Number(await mine.getAttribute('data-total'))).toBeGreaterThanOrEqual(2);
   await shot(page, 'my-statistics');
-  await page.goto('/my/statistics/trend');
+  await open(page, '/my/statistics/trend', 'my-statistics');
   const month = new Date().toISOString().slice(0, 7);
   await expect(page.getByTestId('usage-trend-row').filter({ hasText: month })).toBeVisible();
   expect(
@@ -321,7 +327,7 @@ test("a training's notification appears in the dropdown and follows it to done",
 test('use history, admin statistics, status and the screen map for the system admin', async ({ page }) => {
   test.setTimeout(120_000);
   await login(page, 'admin');
-  await page.goto('/use-history');
+  await open(page, '/use-history', 'use-history');
   const learning = page.getByTestId('usage-group-learning');
   await expect(learning).toBeVisible();
   expect(Number(await learning.getAttribute('data-total'))).toBeGreaterThanOrEqual(2);
@@ -335,11 +341,11 @@ test('use history, admin statistics, status and the screen map for the system ad
   await expect(page.getByTestId('usage-trend')).toBeVisible();
   await shot(page, 'use-history-trend');
 
-  await page.goto('/admin/statistics/train');
+  await open(page, '/admin/statistics/train', 'admin-statistics');
   await expect(page.getByTestId('usage-jobs-any').getByTestId('usage-job-row').first()).toBeVisible();
   await shot(page, 'admin-statistics-train');
 
-  await page.goto('/status');
+  await open(page, '/status', 'status-page');
   await expect(page.getByTestId('status-database')).toHaveAttribute('data-ok', 'true', { timeout: 60_000 });
   await expect(page.getByTestId('status-storage')).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('status-workers')).toBeVisible();
