@@ -206,6 +206,22 @@ describe('click segmentation tool', () => {
     expect(t.shapes[0]!.points).toHaveLength(4);
   });
 
+  it('keeps the mask of a decoder run still going when Enter comes first', async () => {
+    let release: () => void = () => {};
+    const t = new TestEditor({
+      segment: () =>
+        new Promise((resolve) => {
+          release = () => resolve({ rect: { x: 0, y: 0, w: 10, h: 10 }, bits: new Uint8Array(100).fill(1) });
+        }),
+    }).tool('sam');
+    t.click(5, 5).key('Enter');
+    expect(t.shapes).toHaveLength(0);
+    release();
+    await t.editor.toolOf<SegmentTool>('sam').pending;
+    await Promise.resolve();
+    expect(t.shapes).toHaveLength(1);
+  });
+
   it('reports an unavailable model', async () => {
     const errors: string[] = [];
     const t = new TestEditor().tool('sam');

@@ -76,7 +76,12 @@ export class SegmentTool extends BaseTool {
 
   override key(key: string): boolean {
     if (!this.clicks.length) return false;
-    if (key === 'Enter') return this.apply() || true;
+    if (key === 'Enter') {
+      // A decoder run still going: keep its mask once it is there.
+      if (this.busy) void this.pending.then(() => this.apply());
+      else this.apply();
+      return true;
+    }
     if (key === 'Escape') {
       this.reset();
       return true;
