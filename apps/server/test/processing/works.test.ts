@@ -188,6 +188,9 @@ describe('processing works', () => {
     });
     const list = (await api('GET', `/api/v2/processing?project_id=${p.project.id}`)).json().data;
     expect(list.data.map((x: { name: string }) => x.name)).toEqual(['Label 1']);
+    const byStatus = async (status: string) =>
+      (await api('GET', `/api/v2/processing?project_id=${p.project.id}&status=${status}`)).json().data.total;
+    expect([await byStatus('done'), await byStatus('waiting')]).toEqual([1, 0]);
   }, 90_000);
 
   it('merge stores each image once and unions the classes', async () => {

@@ -20,6 +20,10 @@ const imageCount =
     Number,
   );
 
+/** The status the list shows: the job's while the work has one (domain statusFromJob, in SQL for the filter). */
+const shownStatus = sql<string>`coalesce((select case j.status when 'queued' then 'waiting' when 'running' then 'progressing'
+  when 'succeeded' then 'done' else 'error' end from jobs j where j.id = ${processingWorks.jobId}), ${processingWorks.status})`;
+
 /** The columns of a work view (its row plus job status/progress and names). */
 const viewColumns = {
   work: processingWorks,
@@ -73,6 +77,7 @@ export class ProcessingRepository {
     const where: SQL | undefined = and(
       eq(processingWorks.projectId, q.project_id),
       q.kind ? eq(processingWorks.kind, q.kind) : undefined,
+      q.status ? sql`${shownStatus} = ${q.status}` : undefined,
       textSearch(q.search, [processingWorks.name, processingWorks.saveDir]),
     );
     const { rows, total } = await listPage(

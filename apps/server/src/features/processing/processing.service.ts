@@ -60,9 +60,7 @@ export class ProcessingService {
   async list(actor: Actor, q: WorkListQuery) {
     await this.access(actor, q.project_id);
     const { rows, total } = await this.repo.list(q);
-    let items = rows.map((r) => toWork(r, actor.id));
-    if (q.status) items = items.filter((w) => w.status === q.status);
-    return { data: items, total };
+    return { data: rows.map((r) => toWork(r, actor.id)), total };
   }
 
   async detail(actor: Actor, id: number) {

@@ -59,7 +59,12 @@ export default async function externalRoutes(root: FastifyInstance) {
         consumes: ['multipart/form-data'],
         response: {
           201: z.object({
-            data: z.object({ id: z.number(), result_dataset_id: z.number(), images: z.number(), classes: z.array(z.string()) }),
+            data: z.object({
+              id: z.number(),
+              result_dataset_id: z.number(),
+              images: z.number(),
+              classes: z.array(z.string()),
+            }),
           }),
         },
       },
@@ -72,7 +77,8 @@ export default async function externalRoutes(root: FastifyInstance) {
         const spooled: Spooled = await spoolMultipart(req, dir, datasets.limits.maxUploadBytes, {
           beforeFirstFile: async (fields) => {
             const projectId = Number(fields.project_id);
-            if (Number.isInteger(projectId) && projectId > 0) await datasets.datasets.requireProject(req.actor, projectId);
+            if (Number.isInteger(projectId) && projectId > 0)
+              await datasets.datasets.requireProject(req.actor, projectId);
           },
         });
         const parsed = externalUploadFieldsSchema.safeParse(spooled.fields);
@@ -87,7 +93,8 @@ export default async function externalRoutes(root: FastifyInstance) {
         const f: ExternalUploadFields = parsed.data;
         await datasets.datasets.requireProject(req.actor, f.project_id);
         const repo = new ProcessingDataRepository(app.deps.database.db);
-        if (await repo.workNameTaken(f.project_id, f.name)) throw new AppError(P.WorkNameExists, 409, {}, 'name');
+        if (await repo.workNameTaken(f.project_id, f.name))
+          throw new AppError(P.WorkNameExists, 409, {}, 'name');
         if (await repo.datasetNameTaken(f.project_id, f.dataset_name))
           throw new AppError(E.DatasetNameExists, 409, {}, 'dataset_name');
 
@@ -98,7 +105,8 @@ export default async function externalRoutes(root: FastifyInstance) {
             const zip = await openUploadedZip(file.path, file.originalName, file.size, datasets.limits);
             zips.push(zip);
             for (const e of zip.entries)
-              if (!isJunkPath(e.path) && !e.path.endsWith('/')) members.push({ name: e.path, read: () => zip.read(e), zip });
+              if (!isJunkPath(e.path) && !e.path.endsWith('/'))
+                members.push({ name: e.path, read: () => zip.read(e), zip });
           } else members.push({ name: file.originalName, read: () => createReadStream(file.path) });
         }
         const images = members.filter((m) => IMAGE_LIKE.test(m.name));
@@ -115,11 +123,18 @@ export default async function externalRoutes(root: FastifyInstance) {
           const text = await asBuffer(labels[0]!.read());
           let named: string[] = [];
           try {
-            named = (JSON.parse(text.toString('utf8')) as { images?: { file_name?: string }[] }).images?.map((i) => String(i.file_name)) ?? [];
+            named =
+              (JSON.parse(text.toString('utf8')) as { images?: { file_name?: string }[] }).images?.map((i) =>
+                String(i.file_name),
+              ) ?? [];
           } catch {
             throw new AppError(L.LabelFileUnreadable, 400, { file: labels[0]!.name }, 'file');
           }
-          const cocoIssue = cocoNamesIssue(labels[0]!.name, named, images.map((m) => m.name));
+          const cocoIssue = cocoNamesIssue(
+            labels[0]!.name,
+            named,
+            images.map((m) => m.name),
+          );
           if (cocoIssue) throw new AppError(cocoIssue.code, 400, cocoIssue.params ?? {}, 'file');
         }
 
@@ -132,12 +147,20 @@ export default async function externalRoutes(root: FastifyInstance) {
           z.addReadStreamLazy(`images/${base(m.name)}`, { compress: false }, (cb) => {
             const src = m.read();
             if (src instanceof Promise)
-              src.then((buf) => cb(null, Readable.from([buf])), (err: Error) => cb(err, undefined as never));
+              src.then(
+                (buf) => cb(null, Readable.from([buf])),
+                (err: Error) => cb(err, undefined as never),
+              );
             else cb(null, src as Readable);
           });
         const labelDir = f.label_type === 'yolo' ? 'labels' : f.label_type === 'voc' ? 'annotations' : '';
-        for (const m of labels) z.addBuffer(await asBuffer(m.read()), labelDir ? `${labelDir}/${base(m.name)}` : 'annotations.json');
-        if (f.label_type === 'yolo' && classFiles[0]) z.addBuffer(await asBuffer(classFiles[0].read()), 'classes.txt');
+        for (const m of labels)
+          z.addBuffer(
+            await asBuffer(m.read()),
+            labelDir ? `${labelDir}/${base(m.name)}` : 'annotations.json',
+          );
+        if (f.label_type === 'yolo' && classFiles[0])
+          z.addBuffer(await asBuffer(classFiles[0].read()), 'classes.txt');
         z.end();
         await written;
         for (const zip of zips.splice(0)) zip.close();
@@ -169,7 +192,14 @@ export default async function externalRoutes(root: FastifyInstance) {
           })
           .returning({ id: processingWorks.id });
         reply.code(201);
-        return { data: { id: work!.id, result_dataset_id: result.dataset_id, images: result.stored, classes: result.classes } };
+        return {
+          data: {
+            id: work!.id,
+            result_dataset_id: result.dataset_id,
+            images: result.stored,
+            classes: result.classes,
+          },
+        };
       } catch (err) {
         if (!req.raw.readableEnded) req.raw.resume();
         throw err;
@@ -187,4 +217,3 @@ async function asBuffer(src: Promise<Buffer> | NodeJS.ReadableStream): Promise<B
   for await (const c of src) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
 }
-

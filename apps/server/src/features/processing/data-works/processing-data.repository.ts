@@ -49,7 +49,12 @@ export class ProcessingDataRepository {
     const [r] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(datasetImages)
-      .where(and(this.imagesWhere(datasetId, folderIds), sql`(${datasetImages.classId} IS NOT NULL OR ${hasObject})`));
+      .where(
+        and(
+          this.imagesWhere(datasetId, folderIds),
+          sql`(${datasetImages.classId} IS NOT NULL OR ${hasObject})`,
+        ),
+      );
     return r?.n ?? 0;
   }
 
@@ -66,9 +71,13 @@ export class ProcessingDataRepository {
   }
 
   async learning(id: number) {
-    const r = await this.db.execute<{ id: number; project_id: number; task: string; status: string; classes: unknown }>(
-      sql`SELECT id, project_id, task, status, classes FROM learnings WHERE id = ${id}`,
-    );
+    const r = await this.db.execute<{
+      id: number;
+      project_id: number;
+      task: string;
+      status: string;
+      classes: unknown;
+    }>(sql`SELECT id, project_id, task, status, classes FROM learnings WHERE id = ${id}`);
     return r.rows[0];
   }
 
@@ -84,7 +93,9 @@ export class ProcessingDataRepository {
     const r = await this.db
       .select({ id: processingWorks.id })
       .from(processingWorks)
-      .where(and(eq(processingWorks.projectId, projectId), sql`lower(${processingWorks.name}) = lower(${name})`));
+      .where(
+        and(eq(processingWorks.projectId, projectId), sql`lower(${processingWorks.name}) = lower(${name})`),
+      );
     return r.length > 0;
   }
 
@@ -96,7 +107,12 @@ export class ProcessingDataRepository {
       .orderBy(asc(datasetClasses.sortOrder), asc(datasetClasses.id));
   }
 
-  async insertResultDataset(v: { projectId: number; name: string; type: 'cf' | 'od' | 'sg'; userId: number }) {
+  async insertResultDataset(v: {
+    projectId: number;
+    name: string;
+    type: 'cf' | 'od' | 'sg';
+    userId: number;
+  }) {
     const [ds] = await this.db
       .insert(datasets)
       .values({ projectId: v.projectId, name: v.name, type: v.type, createdBy: v.userId })
@@ -105,11 +121,16 @@ export class ProcessingDataRepository {
     return ds!;
   }
 
-  async copyClasses(from: { name: string; color: string; isOk: boolean; sortOrder: number }[], datasetId: number) {
+  async copyClasses(
+    from: { name: string; color: string; isOk: boolean; sortOrder: number }[],
+    datasetId: number,
+  ) {
     if (!from.length) return;
     await this.db
       .insert(datasetClasses)
-      .values(from.map((c) => ({ datasetId, name: c.name, color: c.color, isOk: c.isOk, sortOrder: c.sortOrder })));
+      .values(
+        from.map((c) => ({ datasetId, name: c.name, color: c.color, isOk: c.isOk, sortOrder: c.sortOrder })),
+      );
   }
 
   async insertWork(v: typeof processingWorks.$inferInsert) {
@@ -144,7 +165,12 @@ export class ProcessingDataRepository {
   }
 
   /** Proposals of a result dataset, least sure first (unreviewed before reviewed). */
-  async proposals(datasetId: number, status: 'pending' | 'accepted' | 'rejected' | 'all', page: number, perPage: number) {
+  async proposals(
+    datasetId: number,
+    status: 'pending' | 'accepted' | 'rejected' | 'all',
+    page: number,
+    perPage: number,
+  ) {
     const where = and(
       eq(datasetImages.datasetId, datasetId),
       isNotNull(datasetImages.prediction),
@@ -165,10 +191,17 @@ export class ProcessingDataRepository {
       })
       .from(datasetImages)
       .where(where)
-      .orderBy(asc(datasetImages.confirmed), sql`${datasetImages.classScore} ASC NULLS FIRST`, asc(datasetImages.fileName))
+      .orderBy(
+        asc(datasetImages.confirmed),
+        sql`${datasetImages.classScore} ASC NULLS FIRST`,
+        asc(datasetImages.fileName),
+      )
       .limit(perPage)
       .offset((page - 1) * perPage);
-    const [c] = await this.db.select({ n: sql<number>`count(*)::int` }).from(datasetImages).where(where);
+    const [c] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(datasetImages)
+      .where(where);
     return { rows, total: c?.n ?? 0 };
   }
 
@@ -183,7 +216,9 @@ export class ProcessingDataRepository {
   /** Accept keeps the proposal as the label; reject removes it (class and objects). Both confirm. */
   async review(imageId: string, decision: 'accept' | 'reject', prediction: Record<string, unknown>) {
     if (decision === 'reject') {
-      await this.db.delete(imageObjects).where(and(eq(imageObjects.imageId, imageId), sql`${imageObjects.kind} <> 'region'`));
+      await this.db
+        .delete(imageObjects)
+        .where(and(eq(imageObjects.imageId, imageId), sql`${imageObjects.kind} <> 'region'`));
     }
     await this.db
       .update(datasetImages)

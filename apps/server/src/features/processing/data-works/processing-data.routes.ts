@@ -17,21 +17,34 @@ import { PROCESSING_DATA_ACCESS, ProcessingDataService } from './processing-data
 export default async function processingDataRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { database, queue } = app.deps;
-  const service = new ProcessingDataService(database, queue, new ProjectAccess(database.db, PROCESSING_DATA_ACCESS));
+  const service = new ProcessingDataService(
+    database,
+    queue,
+    new ProjectAccess(database.db, PROCESSING_DATA_ACCESS),
+  );
   const s = { tags: ['processing'], security: [{ bearer: [] }] };
   const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-  const created = z.object({ data: z.object({ id: z.number(), job_id: z.string(), result_dataset_id: z.number() }) });
+  const created = z.object({
+    data: z.object({ id: z.number(), job_id: z.string(), result_dataset_id: z.number() }),
+  });
   const workParams = z.object({ id: z.coerce.number().int().positive() });
 
   app.post(
     '/api/v2/processing/augmentation',
-    { preHandler: app.authenticate, schema: { ...s, body: augmentationCreateSchema, response: { 201: created, ...errors } } },
-    async (req, reply) => reply.code(201).send({ data: await service.createAugmentation(req.actor, req.body) }),
+    {
+      preHandler: app.authenticate,
+      schema: { ...s, body: augmentationCreateSchema, response: { 201: created, ...errors } },
+    },
+    async (req, reply) =>
+      reply.code(201).send({ data: await service.createAugmentation(req.actor, req.body) }),
   );
 
   app.post(
     '/api/v2/processing/ai',
-    { preHandler: app.authenticate, schema: { ...s, body: aiLabelingCreateSchema, response: { 201: created, ...errors } } },
+    {
+      preHandler: app.authenticate,
+      schema: { ...s, body: aiLabelingCreateSchema, response: { 201: created, ...errors } },
+    },
     async (req, reply) => reply.code(201).send({ data: await service.createAiLabeling(req.actor, req.body) }),
   );
 
@@ -43,7 +56,10 @@ export default async function processingDataRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/v2/processing/:id/proposals',
-    { preHandler: app.authenticate, schema: { ...s, params: workParams, querystring: proposalListQuerySchema } },
+    {
+      preHandler: app.authenticate,
+      schema: { ...s, params: workParams, querystring: proposalListQuerySchema },
+    },
     async (req) => ({ data: await service.proposals(req.actor, req.params.id, req.query) }),
   );
 

@@ -55,9 +55,14 @@ export class ProcessingDataService {
     const operations: Record<string, number> = {};
     for (const [key, value] of Object.entries(body.operations)) {
       const p = params.get(key);
-      if (!p || key === 'copies') throw invalid(L.AugmentationOutOfRange, `operations.${key}`, { name: key, min: 0, max: 0 });
+      if (!p || key === 'copies')
+        throw invalid(L.AugmentationOutOfRange, `operations.${key}`, { name: key, min: 0, max: 0 });
       if (value < p.min || value > p.max || (p.integer && !Number.isInteger(value)))
-        throw invalid(L.AugmentationOutOfRange, `operations.${key}`, { name: p.name.en, min: p.min, max: p.max });
+        throw invalid(L.AugmentationOutOfRange, `operations.${key}`, {
+          name: p.name.en,
+          min: p.min,
+          max: p.max,
+        });
       operations[key] = value;
     }
     // An operation is on when it changes something: a probability, angle, change or noise above 0, a crop below 1.
@@ -65,7 +70,11 @@ export class ProcessingDataService {
     if (!on.length) throw invalid(L.AugmentationNoOperation, 'operations');
     const copies = params.get('copies');
     if (copies && (body.copies < copies.min || body.copies > copies.max))
-      throw invalid(L.AugmentationOutOfRange, 'copies', { name: copies.name.en, min: copies.min, max: copies.max });
+      throw invalid(L.AugmentationOutOfRange, 'copies', {
+        name: copies.name.en,
+        min: copies.min,
+        max: copies.max,
+      });
     return this.create(actor, {
       projectId: body.project_id,
       name: body.name,
@@ -97,7 +106,8 @@ export class ProcessingDataService {
     };
     if (body.mode === 'unsupervised') {
       const n = await this.repo.imageCount(ds.id, body.folder_ids);
-      if (n < body.class_count) throw invalid(L.UnsupervisedTooFewImages, 'class_count', { k: body.class_count });
+      if (n < body.class_count)
+        throw invalid(L.UnsupervisedTooFewImages, 'class_count', { k: body.class_count });
       return this.create(actor, {
         ...base,
         kind: 'ai_unsupervised',
@@ -108,7 +118,10 @@ export class ProcessingDataService {
     }
     const labelled = await this.repo.labelledCount(ds.id, body.folder_ids);
     if (labelled < AI_LABELING_MIN_LABELED)
-      throw invalid(L.AiLabelingTooFewLabeled, 'dataset_id', { min: AI_LABELING_MIN_LABELED, count: labelled });
+      throw invalid(L.AiLabelingTooFewLabeled, 'dataset_id', {
+        min: AI_LABELING_MIN_LABELED,
+        count: labelled,
+      });
     if (!body.learning_id) throw invalid(L.AiLabelingModelRequired, 'learning_id');
     const learning = await this.repo.learning(body.learning_id);
     if (!learning || learning.project_id !== body.project_id || learning.status !== 'done')
@@ -134,12 +147,23 @@ export class ProcessingDataService {
     if (work.finalSaved) throw new AppError(P.WorkFinalSaved, 409, {}, 'id');
     if (work.kind === 'ai_supervised') {
       const src = await this.repo.source(work.id);
-      const labelled = src?.datasetId ? await this.repo.labelledCount(src.datasetId, src.folderIds ?? undefined) : 0;
+      const labelled = src?.datasetId
+        ? await this.repo.labelledCount(src.datasetId, src.folderIds ?? undefined)
+        : 0;
       if (labelled < AI_LABELING_MIN_LABELED)
-        throw invalid(L.AiLabelingTooFewLabeled, 'dataset_id', { min: AI_LABELING_MIN_LABELED, count: labelled });
+        throw invalid(L.AiLabelingTooFewLabeled, 'dataset_id', {
+          min: AI_LABELING_MIN_LABELED,
+          count: labelled,
+        });
     }
     return this.inTransaction(async (repo, client, queue) => {
-      await repo.setWork(work.id, { status: 'waiting', progress: 0, errorCode: null, message: '', result: null });
+      await repo.setWork(work.id, {
+        status: 'waiting',
+        progress: 0,
+        errorCode: null,
+        message: '',
+        result: null,
+      });
       const jobId = await enqueueInTransaction(
         client,
         queue,
@@ -151,7 +175,11 @@ export class ProcessingDataService {
     });
   }
 
-  async proposals(actor: Actor, workId: number, q: { status: 'pending' | 'accepted' | 'rejected' | 'all'; page: number; perPage: number }) {
+  async proposals(
+    actor: Actor,
+    workId: number,
+    q: { status: 'pending' | 'accepted' | 'rejected' | 'all'; page: number; perPage: number },
+  ) {
     const work = await this.aiWork(actor, workId);
     const { rows, total } = await this.repo.proposals(work.resultDatasetId!, q.status, q.page, q.perPage);
     return {
@@ -195,12 +223,19 @@ export class ProcessingDataService {
   }
 
   private async create(actor: Actor, w: NewWork) {
-    if (await this.repo.workNameTaken(w.projectId, w.name)) throw new AppError(P.WorkNameExists, 409, {}, 'name');
-    if (await this.repo.datasetNameTaken(w.projectId, w.saveDir)) throw new AppError(P.SaveDirExists, 409, {}, 'save_dir');
+    if (await this.repo.workNameTaken(w.projectId, w.name))
+      throw new AppError(P.WorkNameExists, 409, {}, 'name');
+    if (await this.repo.datasetNameTaken(w.projectId, w.saveDir))
+      throw new AppError(P.SaveDirExists, 409, {}, 'save_dir');
     const classes = w.copyClasses ? await this.repo.classes(w.source.id) : [];
     try {
       return await this.inTransaction(async (repo, client, queue) => {
-        const ds = await repo.insertResultDataset({ projectId: w.projectId, name: w.saveDir, type: w.task, userId: actor.id });
+        const ds = await repo.insertResultDataset({
+          projectId: w.projectId,
+          name: w.saveDir,
+          type: w.task,
+          userId: actor.id,
+        });
         await repo.copyClasses(classes, ds.id);
         const work = await repo.insertWork({
           projectId: w.projectId,
@@ -230,14 +265,18 @@ export class ProcessingDataService {
         return { id: work.id, job_id: jobId, result_dataset_id: ds.id };
       });
     } catch (err) {
-      const c = (err as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (err as { cause?: { constraint?: string } }).cause?.constraint;
+      const c =
+        (err as { constraint?: string; cause?: { constraint?: string } }).constraint ??
+        (err as { cause?: { constraint?: string } }).cause?.constraint;
       if (c === 'processing_works_name_uq') throw new AppError(P.WorkNameExists, 409, {}, 'name');
       if (c === 'datasets_project_name_uq') throw new AppError(P.SaveDirExists, 409, {}, 'save_dir');
       throw err;
     }
   }
 
-  private async inTransaction<T>(fn: (repo: ProcessingDataRepository, client: import('pg').PoolClient, queue: JobQueue) => Promise<T>) {
+  private async inTransaction<T>(
+    fn: (repo: ProcessingDataRepository, client: import('pg').PoolClient, queue: JobQueue) => Promise<T>,
+  ) {
     if (!this.queue) throw new QueueUnavailableError();
     const client = await this.database.pool.connect();
     try {
