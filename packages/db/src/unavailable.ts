@@ -46,7 +46,10 @@ export class OutageLog {
 
   /** A failed database operation (`what` names it in the log). */
   error(what: string, err: unknown): void {
-    const message = err instanceof Error ? err.message : String(err);
+    // The driver's own words (Drizzle wraps them in "Failed query: …" with the parameters), one line.
+    let root = err;
+    while ((root as { cause?: unknown })?.cause) root = (root as { cause: unknown }).cause;
+    const message = (root instanceof Error ? root.message : String(root)).split('\n')[0];
     if (!isDatabaseUnavailable(err)) {
       this.log(`${what}: ${message}`);
       return;

@@ -15,9 +15,9 @@ afterAll(async () => {
 describe('a server killed mid-upload (S3)', () => {
   it('is cleaned up on restart: the bucket equals rows', { timeout: 240_000 }, async () => {
     await runUploadKill({
-      images: 800,
-      size: 64,
-      killAfter: 100,
+      images: 500,
+      size: 48,
+      killAfter: 60,
       env: { ...s3.env, S3_FORCE_PATH_STYLE: 'true' },
       storage: () => s3.storage,
     });

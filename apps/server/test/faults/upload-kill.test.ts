@@ -8,9 +8,9 @@ import { runUploadKill } from './upload-kill';
 describe('a server killed mid-upload (local disk)', () => {
   it('is cleaned up on restart: storage equals rows', { timeout: 240_000 }, async () => {
     await runUploadKill({
-      images: 1200,
-      size: 64,
-      killAfter: 150,
+      images: 800,
+      size: 48,
+      killAfter: 100,
       env: { S3_BUCKET: '' },
       storage: (dataDir) => new LocalStorage(join(dataDir, 'storage')),
     });
