@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { AspectRatio, Group, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ResultRow } from '@sightline/domain';
+import { rowLabels, rowLabelText } from '../utils/result-label';
 import { OUTLINE_COLOR, type Judged } from '../utils/threshold';
 import { ResultImage } from './ResultImage';
 
@@ -18,7 +19,6 @@ interface Props {
 
 export const ResultCard = memo(function ResultCard({ row, classNames, judged, showOverlay, onOpen }: Props) {
   const { t } = useTranslation('evaluation');
-  const name = (i: number | null) => (i == null ? t('result.unlabeled') : (classNames[i] ?? String(i)));
   const predicted = judged ? (judged.ng ? 1 : 0) : row.predicted_class;
   const correct = judged ? judged.correct : row.correct;
   const outline = judged?.outline ?? null;
@@ -30,7 +30,7 @@ export const ResultCard = memo(function ResultCard({ row, classNames, judged, sh
       : correct
         ? 'var(--mantine-color-teal-5)'
         : 'var(--mantine-color-red-6)';
-  const label = `${name(row.true_class)} → ${name(predicted)}`;
+  const label = rowLabelText(rowLabels(row, predicted, classNames, t), t);
 
   return (
     <Paper

@@ -3,6 +3,7 @@ import { Badge, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultRow } from '@sightline/domain';
+import { rowLabels } from '../utils/result-label';
 import type { Judged } from '../utils/threshold';
 import { PRED_COLOR, ResultImage, TRUE_COLOR } from './ResultImage';
 
@@ -16,8 +17,8 @@ interface Props {
 export function ResultViewer({ row, classNames, judged, onClose }: Props) {
   const { t } = useTranslation('evaluation');
   const [overlay, setOverlay] = useState(true);
-  const name = (i: number | null) => (i == null ? t('result.unlabeled') : (classNames[i] ?? String(i)));
   const predicted = judged ? (judged.ng ? 1 : 0) : (row?.predicted_class ?? null);
+  const labels = row ? rowLabels(row, predicted, classNames, t) : null;
   const correct = judged ? judged.correct : row?.correct;
   const hasBoxes = Boolean(row?.pred_boxes?.length || row?.true_boxes?.length);
   return (
@@ -33,11 +34,13 @@ export function ResultViewer({ row, classNames, judged, onClose }: Props) {
         <Stack gap="sm">
           <Group justify="space-between">
             <Group gap="xs">
+              {labels?.truth != null && (
+                <Text size="sm">
+                  {t('result.truth')}: <b>{labels.truth}</b>
+                </Text>
+              )}
               <Text size="sm">
-                {t('result.truth')}: <b>{name(row.true_class)}</b>
-              </Text>
-              <Text size="sm">
-                {t('result.prediction')}: <b>{name(predicted)}</b>
+                {t('result.prediction')}: <b>{labels?.predicted}</b>
               </Text>
               {row.score != null && (
                 <Text size="sm">

@@ -149,6 +149,9 @@ export const evaluationEn: SameKeys<typeof evaluationKo> = {
     legendTruth: 'Ground truth',
     overlay: 'Overlay',
     unlabeled: 'Unlabelled',
+    noObject: 'No object',
+    noDetection: 'No detection',
+    noRegion: 'No region',
     notReady: 'There is no result yet.',
   },
   ad: {

@@ -146,6 +146,9 @@ export const evaluationKo = {
     legendTruth: '정답',
     overlay: '오버레이',
     unlabeled: '라벨 없음',
+    noObject: '객체 없음',
+    noDetection: '검출 없음',
+    noRegion: '영역 없음',
     notReady: '아직 결과가 없습니다.',
   },
   ad: {
