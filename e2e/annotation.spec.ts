@@ -356,8 +356,9 @@ test('read-only result view blocks drawing; the inactivity warning offers an ext
   await page.clock.install();
   await openWorkspace(page, 'od');
   await page.clock.fastForward('09:01');
-  await expect(page.getByTestId('edit-session-warning')).toBeVisible();
+  const warning = page.getByRole('dialog', { name: /편집 세션|editing session/ });
+  await expect(warning).toBeVisible();
   await shot(page, 'inactivity-warning');
   await page.getByTestId('edit-session-extend').click();
-  await expect(page.getByTestId('edit-session-warning')).toBeHidden();
+  await expect(warning).toBeHidden();
 });
