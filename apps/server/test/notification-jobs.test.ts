@@ -76,7 +76,7 @@ describe('job notifications', () => {
     const cmp = await insertJob('compare.run', u.id);
     const proc = await insertJob('processing.merge', u.id);
     expect((await notificationOf(ev))?.type).toBe('inference');
-    expect((await notificationOf(cmp))?.type).toBe('compare');
+    expect((await notificationOf(cmp))?.type).toBe('compare_inference');
     expect((await notificationOf(proc))?.type).toBe('labeling');
     expect(await notificationOf(await insertJob('dataset.export', u.id))).toBeUndefined();
     expect(await notificationOf(await insertJob('learning.train', null))).toBeUndefined();
