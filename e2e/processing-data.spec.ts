@@ -241,7 +241,7 @@ test('COCO and YOLO sets imported by the external labeling upload export again',
   for (const s of sets) {
     await page.goto('/train/processing/add/ai');
     await page.getByTestId('external-open').click();
-    await expect(page.getByTestId('external-dialog')).toBeVisible();
+    await expect(page.getByTestId('external-name')).toBeVisible();
     await page.getByTestId('external-name').fill(`ext ${s.name}`);
     await page.getByTestId('external-dataset-name').fill(s.name);
     await choose(page, 'external-label-type', s.type);
@@ -250,7 +250,7 @@ test('COCO and YOLO sets imported by the external labeling upload export again',
     await (await chooser).setFiles(s.files);
     await page.screenshot({ path: join(SHOTS, `processing-data-external-${s.name.split('_')[0]}.png`) });
     await page.getByTestId('external-upload').click();
-    await expect(page.getByTestId('external-dialog')).toBeHidden({ timeout: 30_000 });
+    await expect(page.getByTestId('external-name')).toBeHidden({ timeout: 30_000 });
     const datasets = await json<{ data: { id: number; name: string }[] }>(
       await api.get('/api/v2/datasets', { headers, params: { project_id: projectId, perPage: 100 } }),
       'datasets',

@@ -10,7 +10,7 @@ import {
   type LearningListItem,
   type PageOf,
 } from '@sightline/domain';
-import { api, request } from '../../../../api/client';
+import { api, buildUrl, request } from '../../../../api/client';
 import { ApiError } from '../../../../api/api-error';
 import { getToken } from '../../../../api/token';
 import { currentLocale } from '../../../../i18n';
@@ -100,13 +100,17 @@ function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
 }
 
 export const useCreateAugmentation = () =>
-  useInvalidating((body: Partial<AugmentationCreate>) => api.post<CreatedWork>('/api/v2/processing/augmentation', body));
+  useInvalidating((body: Partial<AugmentationCreate>) =>
+    api.post<CreatedWork>('/api/v2/processing/augmentation', body),
+  );
 
 export const useCreateAiLabeling = () =>
   useInvalidating((body: Partial<AiLabelingCreate>) => api.post<CreatedWork>('/api/v2/processing/ai', body));
 
 export const useRerunAiLabeling = () =>
-  useInvalidating((workId: number) => api.post<{ id: number; job_id: string }>(`/api/v2/processing/${workId}/rerun`, {}));
+  useInvalidating((workId: number) =>
+    api.post<{ id: number; job_id: string }>(`/api/v2/processing/${workId}/rerun`, {}),
+  );
 
 export function useProposals(workId: number, status: 'pending' | 'all' = 'pending', page = 1) {
   return useQuery({
@@ -150,14 +154,15 @@ export async function uploadExternal(input: ExternalUploadInput, onProgress?: (p
   for (const f of input.files) body.append('file', f, f.name);
   const token = getToken();
   try {
-    const res = await uploadWithProgress<{ data: ExternalUploadResult }>('/api/v2/processing/external', body, {
+    // uploadWithProgress answers the body's `data`.
+    return await uploadWithProgress<ExternalUploadResult>(buildUrl('/api/v2/processing/external'), body, {
       headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), [LOCALE_HEADER]: currentLocale() },
       onProgress: (p) => onProgress?.(p.percent),
       timeoutMs: 30 * 60_000,
     });
-    return res.data;
   } catch (err) {
-    if (err instanceof UploadError) throw new ApiError(err.status, err.code ?? 'UPLOAD_FAILED', err.message, err.field);
+    if (err instanceof UploadError)
+      throw new ApiError(err.status, err.code ?? 'UPLOAD_FAILED', err.message, err.field);
     throw err;
   }
 }
