@@ -57,6 +57,12 @@ export const processingRunJob = z.object({
   payload: z.object({ workId: z.number().int().positive() }),
 });
 
+/** Samples inspections of every line for verification (SPEC §9: at 00:00; enqueued by the server). */
+export const monitoringSampleJob = z.object({
+  kind: z.literal('monitoring.sample'),
+  payload: z.object({ at: z.string().optional() }),
+});
+
 export const jobSchema = z.discriminatedUnion('kind', [
   systemSleepJob,
   datasetExportJob,
@@ -68,6 +74,7 @@ export const jobSchema = z.discriminatedUnion('kind', [
   learningTrainJob,
   processingRunJob,
   processingDataJob,
+  monitoringSampleJob,
 ]);
 export type JobItem = z.infer<typeof jobSchema>;
 export type JobKind = JobItem['kind'];

@@ -25,3 +25,4 @@ export { enqueueInTransaction } from './enqueue-in-transaction';
 export * from './bodies/evaluation';
 export { runProcessingWork, type ProcessingRunResult } from './bodies/processing/run';
 export * from './bodies/processing-data';
+export { sampleLine, sampleAllLines } from './bodies/monitoring-sample';

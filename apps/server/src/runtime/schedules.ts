@@ -4,6 +4,7 @@ import type { Database } from '@sightline/db';
 import { JobService, WorkerReaper, startJobSchedules, type JobQueue } from '@sightline/jobs';
 import type { ServerConfig } from '../config';
 import { startHousekeeping } from './housekeeping';
+import { startMidnightSampling } from '../features/monitoring/sampling-schedule';
 
 export function startSchedules(
   config: ServerConfig,
@@ -22,9 +23,13 @@ export function startSchedules(
     ],
     (err, msg) => log(`${msg}: ${err.message}`),
   );
+  const stopSampling = startMidnightSampling(new JobService(database, queue), (err, msg) =>
+    log(`${msg}: ${err.message}`),
+  );
   return () => {
     reaper.stop();
     stopHousekeeping();
     stopJobs();
+    stopSampling();
   };
 }

@@ -10,7 +10,9 @@ import { sql } from 'drizzle-orm';
 import { synth } from '@sightline/vision';
 import { projectWithMember, setupDatasetApp } from '../datasets/harness';
 import { insertDoneLearning, trainTinyCf } from '../evaluation/fixtures';
+import { sampleAllLines } from '@sightline/jobs';
 import { createMonitoringServices } from '../../src/features/monitoring/monitoring.module';
+import { nextMidnight } from '../../src/features/monitoring/sampling-schedule';
 
 const t = setupDatasetApp({ config: { productName: 'cloud' } });
 const en = { 'x-locale': 'en' };
@@ -405,6 +407,18 @@ describe('verification', () => {
     expect(q.escape.rate + q.overkill.rate).toBeGreaterThan(0);
     expect(q.escape.low).toBeLessThanOrEqual(q.escape.rate);
     expect(q.escape.high).toBeGreaterThanOrEqual(q.escape.rate);
+  });
+});
+
+describe('daily sampling job (monitoring.sample at 00:00)', () => {
+  it('samples each line once per day, whatever the number of runs', async () => {
+    await t.db.execute(sql`UPDATE inspections SET sampled_at = NULL, verified_judgement = NULL`);
+    await t.db.execute(sql`UPDATE verification_options SET last_sampled_at = NULL`);
+    const first = await sampleAllLines(t.db, new Date());
+    expect(first.lines).toBe(1);
+    expect(first.sampled).toBe(Math.ceil((await count()) / 2));
+    expect((await sampleAllLines(t.db, new Date())).sampled).toBe(0);
+    expect(nextMidnight(new Date(2026, 0, 1, 13, 5)).getTime()).toBe(new Date(2026, 0, 2).getTime());
   });
 });
 

@@ -12,6 +12,7 @@ import evaluationExport from './evaluation-export.handler';
 import learningTrain from './learning-train.handler';
 import processingRun from './processing-run.handler';
 import processingData from './processing-data.handler';
+import monitoringSample from './monitoring-sample.handler';
 
 // JobHandler<any>: a handler of one kind is not a JobHandler of the whole union (its ctx is narrower).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,4 +27,5 @@ export const handlers: readonly JobHandler<any>[] = [
   evaluationExport,
   processingRun,
   processingData,
+  monitoringSample,
 ];

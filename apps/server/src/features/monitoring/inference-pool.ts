@@ -86,7 +86,9 @@ export class InferencePool {
 
   private async load(id: number, prefix: string, params: Record<string, number>): Promise<ServedModel> {
     const dir = await this.fetchModel(id, prefix);
-    const model = await loadModel(dir);
+    // One intra-op thread: no spinning thread pool competing with HTTP, image decoding and PostgreSQL on
+    // the same cores; throughput comes from the micro-batches (measured: bench inspection, README).
+    const model = await loadModel(dir, 1);
     const p = { ...params, batchSize: MAX_BATCH };
     return { model, batcher: new MicroBatcher((batch) => model.predictPrepared(batch, { params: p })) };
   }

@@ -45,7 +45,7 @@ export function createMonitoringServices(deps: AppDeps): MonitoringServices {
     keys: new LineKeyService(repo, access),
     inspections: new InspectionService(repo, access, deps.storage, deps.media, pool, renderer, active),
     reports: new ReportService(repo, access, deps.media),
-    verification: new VerificationService(repo, access),
+    verification: new VerificationService(db, repo, access),
     pool,
     renderer,
     events,

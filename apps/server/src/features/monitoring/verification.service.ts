@@ -6,12 +6,12 @@ import {
   DEFAULT_VERIFICATION_OPTION,
   MonitoringErrorCode as C,
   qualityRates,
-  selectSamples,
   type Actor,
   type LineQuality,
   type VerificationOption,
 } from '@sightline/domain';
-import type { VerificationOptionRow } from '@sightline/db';
+import type { Db, VerificationOptionRow } from '@sightline/db';
+import { sampleLine } from '@sightline/jobs';
 import { AppError } from '../../common/app-error';
 import type { LineAccess } from './line-access';
 import type { MonitoringRepository } from './monitoring.repository';
@@ -29,6 +29,7 @@ const mapOption = (o: VerificationOptionRow | undefined): VerificationOption =>
 
 export class VerificationService {
   constructor(
+    private readonly db: Db,
     private readonly repo: MonitoringRepository,
     private readonly access: LineAccess,
   ) {}
@@ -58,18 +59,9 @@ export class VerificationService {
     return { sampled: await this.sampleLine(lineId, new Date()) };
   }
 
-  /** Selects unsampled inspections of [now − period, now) by the line's method; answers how many. */
-  async sampleLine(lineId: number, now: Date): Promise<number> {
-    const o = mapOption(await this.repo.option(lineId));
-    const from = new Date(now.getTime() - o.period_days * 86_400_000);
-    const candidates = await this.repo.candidates(lineId, from, now);
-    const ids = selectSamples(o.method, candidates, {
-      rate: o.sampling_rate,
-      count: o.sampling_count,
-      threshold: o.threshold,
-      seed: Math.floor(now.getTime() / 86_400_000) + lineId,
-    });
-    return this.repo.markSampled(ids, lineId);
+  /** Selects unsampled inspections of [now − period, now) by the line's method (the job's body). */
+  sampleLine(lineId: number, now: Date): Promise<number> {
+    return sampleLine(this.db, lineId, now);
   }
 
   /** Manual method: a reviewer adds inspections to the samples. */
