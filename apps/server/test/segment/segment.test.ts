@@ -1,0 +1,73 @@
+// Click segmentation on the server: the default model's info, one image's embedding computed with
+// onnxruntime-node as a float32 .npy and served from the storage cache the second time, access checks.
+import { describe, expect, it } from 'vitest';
+import { readNpy, writeNpy } from '../../src/features/segment/npy';
+import { multipart, pngs, zip } from '../datasets/fixtures';
+import { projectWithMember, setupDatasetApp } from '../datasets/harness';
+
+const t = setupDatasetApp();
+
+describe('npy', () => {
+  it('round-trips float32 arrays and refuses broken files', () => {
+    const data = Float32Array.from([1, -2.5, 3, 4, 5, 6]);
+    const buf = writeNpy(data, [1, 2, 3]);
+    expect((10 + buf.readUInt16LE(8)) % 64).toBe(0);
+    const back = readNpy(buf);
+    expect(back.shape).toEqual([1, 2, 3]);
+    expect([...back.data]).toEqual([...data]);
+    expect(() => readNpy(buf.subarray(0, buf.length - 4))).toThrow(/truncated/);
+    expect(() => readNpy(Buffer.from('nope'))).toThrow(/npy/);
+  });
+});
+
+describe('segment routes', () => {
+  it('computes an image embedding once and serves it from the cache', async () => {
+    const p = await projectWithMember(t);
+    const imgs = await pngs(2, 4242);
+    const z = await zip([
+      { name: 'a/x.png', data: imgs[0]! },
+      { name: 'b/y.png', data: imgs[1]! },
+    ]);
+    const body = multipart({ project_id: p.project.id, name: 'segset', type: 'cf' }, [
+      { name: 'z.zip', data: z },
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/datasets/upload',
+      payload: body.payload,
+      headers: { ...p.headers, ...body.headers },
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const datasetId = up.json().data.dataset_id as number;
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/datasets/${datasetId}/images`,
+      headers: p.headers,
+    });
+    const imageId = list.json().data.data[0].id as string;
+
+    const info = await t.app.inject({ method: 'GET', url: '/api/v2/segment/model', headers: p.headers });
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.json().data).toMatchObject({ name: 'sightline-click-seg', input_size: 128, mask_size: 256 });
+    expect(info.json().data.decoder_url).toMatch(/^\/models\/segment\/decoder\.onnx\?v=/);
+
+    const url = `/api/v2/datasets/${datasetId}/images/${imageId}/segment-embedding`;
+    const first = await t.app.inject({ method: 'GET', url, headers: p.headers });
+    expect(first.statusCode, first.body).toBe(200);
+    const emb = readNpy(first.rawPayload);
+    expect(emb.shape).toEqual([1, 32, 32, 32]);
+    expect(emb.data.every((v) => Number.isFinite(v))).toBe(true);
+    const second = await t.app.inject({ method: 'GET', url, headers: p.headers });
+    expect(Buffer.compare(second.rawPayload, first.rawPayload)).toBe(0);
+
+    const stranger = await projectWithMember(t);
+    const denied = await t.app.inject({ method: 'GET', url, headers: stranger.headers });
+    expect(denied.statusCode).toBe(404);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/datasets/${datasetId}/images/00000000-0000-4000-8000-000000000000/segment-embedding`,
+      headers: p.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
