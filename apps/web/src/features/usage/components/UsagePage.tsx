@@ -1,9 +1,9 @@
 // The frame of the usage pages: a title, tabs that are routes (base, base/train, base/trend), the filters
 // and the tab's view. Use history, my statistics, admin statistics and resource monitoring share it.
-import { Group, Stack, Tabs, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Pager } from '../../../components/Pager';
 import { handleApiError } from '../../../api/error-handler';
 import {
@@ -27,12 +27,14 @@ interface Props {
   scope: UsageFilterValue['scope'];
   tabs: UsageTab[];
   testId: string;
+  /** Other usage pages to link from the title row. */
+  links?: { to: string; label: string }[];
 }
 
 const pathOf = (base: string, tab: UsageTab, first: UsageTab) =>
   tab === first && tab !== 'train' && tab !== 'trend' ? base : `${base}/${tab}`;
 
-export function UsagePage({ title, base, scope, tabs, testId }: Props) {
+export function UsagePage({ title, base, scope, tabs, testId, links = [] }: Props) {
   const { t } = useTranslation('usage');
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -40,9 +42,18 @@ export function UsagePage({ title, base, scope, tabs, testId }: Props) {
   const filter = useUsageFilter(scope);
   return (
     <Stack gap="md" data-testid={testId}>
-      <Title order={1} fz={24}>
-        {title}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} fz={24}>
+          {title}
+        </Title>
+        <Group gap="md">
+          {links.map((l) => (
+            <Anchor key={l.to} component={Link} to={l.to} size="sm">
+              {l.label}
+            </Anchor>
+          ))}
+        </Group>
+      </Group>
       <Tabs
         value={tab}
         onChange={(v) => v && void navigate(pathOf(base, v as UsageTab, tabs[0]!) + window.location.search)}

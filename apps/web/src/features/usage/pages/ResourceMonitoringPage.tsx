@@ -12,6 +12,7 @@ export default function ResourceMonitoringPage() {
       scope="all"
       tabs={['active', 'train', 'trend']}
       testId="resource-monitoring"
+      links={[{ to: '/my/statistics', label: t('myStatistics') }]}
     />
   );
 }
