@@ -10,6 +10,7 @@ import type { JobEvents } from '@sightline/jobs';
 import type { Storage } from '@sightline/storage';
 import { createStorage } from '@sightline/storage';
 import { MediaSigner } from './features/dataset/media-signer';
+import type { PgListener } from './common/pg-listener';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -29,6 +30,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** PostgreSQL notifications for SSE streams: one LISTEN connection per app (buildApp). */
+    pgEvents: PgListener;
   }
 }
 

@@ -118,8 +118,15 @@ describe('training through the worker', () => {
     expect(Array.isArray(d.warnings)).toBe(true);
     for (const f of d.files)
       expect(existsSync(join(t.dataDir, 'storage', `learnings/${id}/model/${f.name}`))).toBe(true);
-    expect(existsSync(join(t.dataDir, 'storage', `learnings/${id}/checkpoint.pt`))).toBe(false);
-    expect(existsSync(join(t.dataDir, 'work', 'learnings', String(id)))).toBe(false);
+    // The worker tidies the checkpoint and work folder right after it marks the learning done.
+    await expect
+      .poll(() => existsSync(join(t.dataDir, 'storage', `learnings/${id}/checkpoint.pt`)), {
+        timeout: 15_000,
+      })
+      .toBe(false);
+    await expect
+      .poll(() => existsSync(join(t.dataDir, 'work', 'learnings', String(id))), { timeout: 15_000 })
+      .toBe(false);
     const job = (await t.app.inject({ url: `/api/jobs/${d.job_id}`, headers: p.headers })).json().data;
     expect(job).toMatchObject({ status: 'succeeded', progress: 100, attempts: 1 });
 

@@ -1,6 +1,7 @@
 // Builds the learning feature: the service over the shared database, queue and storage, and the
-// process-wide LISTEN relay of learning changes for the SSE routes.
+// learning changes (from the process-wide LISTEN connection) for the SSE routes.
 import type { AppDeps } from '../../app-deps';
+import type { PgListener } from '../../common/pg-listener';
 import { LearningEvents } from './learning-events';
 import { LearningService } from './learning.service';
 
@@ -9,9 +10,9 @@ export interface LearningServices {
   events: LearningEvents;
 }
 
-export function createLearningServices(deps: AppDeps): LearningServices {
+export function createLearningServices(deps: AppDeps, listener: PgListener): LearningServices {
   return {
     learnings: new LearningService(deps.database, deps.queue, deps.storage),
-    events: new LearningEvents(deps.database.url),
+    events: new LearningEvents(listener),
   };
 }

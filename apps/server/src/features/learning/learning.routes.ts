@@ -19,8 +19,7 @@ const tokenFromQuery = ticketToBearer;
 
 export default async function learningRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { learnings: service, events } = createLearningServices(app.deps);
-  app.addHook('onClose', () => events.stop());
+  const { learnings: service, events } = createLearningServices(app.deps, app.pgEvents);
 
   app.get(
     R.listLearnings.path,
