@@ -71,7 +71,7 @@ async function fill(
   resultId: number,
 ): Promise<ProcessingRunResult> {
   const { storage, signal } = deps;
-  const batch = deps.batch ?? 200;
+  const batch = deps.batch ?? 50;
   const stale = await rows.resetResult(resultId);
   await storage.deleteMany(stale.flatMap((id) => Object.values(imageKeys(id)))).catch(() => undefined);
 
