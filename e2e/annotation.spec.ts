@@ -314,6 +314,22 @@ test('od: target regions stop at 10 with the message; help overlay', async ({ pa
   await expect(page.getByText(/최대 10개|at most 10/)).toBeVisible();
   await expect(objectCount(page)).toHaveText('10');
   await shot(page, 'od-regions');
+  // Offline: a new region is kept in the browser (queued) and saved once the connection is back.
+  await page.keyboard.press('Delete');
+  await expect(objectCount(page)).toHaveText('9');
+  await saved(page);
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('offline-badge')).toBeVisible();
+  await drag(page, [260, 130], [300, 200]);
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'queued', { timeout: 10_000 });
+  await shot(page, 'offline');
+  await page.context().setOffline(false);
+  await saved(page);
+  const first = (await images(works.od.result_dataset_id!)).sort((a, b) =>
+    a.file_name.localeCompare(b.file_name),
+  )[0]!;
+  expect((await doc(works.od.result_dataset_id!, first.id)).document.regions).toHaveLength(10);
+
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: /단축키|Keyboard/ })).toBeVisible();
   await shot(page, 'help');

@@ -336,7 +336,13 @@ export class Editor {
       return true;
     }
     if (this.state.readOnly) return false;
-    return this.tool()?.key(key) ?? false;
+    if (this.tool()?.key(key)) return true;
+    // Delete removes the selected shape whatever the tool (Backspace too when the tool has no use for it).
+    if ((key === 'Delete' || key === 'Backspace') && this.state.selectedId) {
+      this.deleteSelected();
+      return true;
+    }
+    return false;
   }
 
   cancel(): void {

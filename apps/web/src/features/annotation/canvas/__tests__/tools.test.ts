@@ -233,6 +233,14 @@ describe('click segmentation tool', () => {
 });
 
 describe('target regions and read-only mode', () => {
+  it('deletes the selected shape with Delete whatever the tool', () => {
+    const t = new TestEditor().tool('region').drag(10, 10, 40, 40).drag(50, 10, 90, 40);
+    t.key('Delete');
+    expect(t.shapes).toHaveLength(1);
+    t.key('Delete');
+    expect(t.shapes).toHaveLength(1);
+  });
+
   it('stops at 10 regions with the limit error', () => {
     const errors: string[] = [];
     const t = new TestEditor({ w: 400, h: 100 }).tool('region');
