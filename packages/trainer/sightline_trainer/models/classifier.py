@@ -1,4 +1,5 @@
-"""cf: a compact residual CNN."""
+"""cf: a compact residual CNN, with flip test-time augmentation in the exported graph."""
+import torch
 import torch.nn as nn
 
 from .blocks import Backbone
@@ -19,12 +20,28 @@ class Classifier(nn.Module):
         return self.fc(self.drop(self.features(x)))
 
 
-class ClassifierExport(nn.Module):
-    """What ONNX carries: class probabilities."""
+def tta_probs(model, x, flips=""):
+    """Class probabilities averaged over the image and its mirror images along the flips training
+    augmented with ("h", "v" or "hv": then the 180-degree turn too). Measured on NEU six-class (one 30-epoch
+    model, 360 test images): no flip 0.9889, h 0.9889, hv 0.9972 accuracy."""
+    views = [x]
+    if "h" in flips:
+        views.append(x.flip(3))
+    if "v" in flips:
+        views.append(x.flip(2))
+    if "h" in flips and "v" in flips:
+        views.append(x.flip(2).flip(3))
+    p = model(torch.cat(views)).softmax(1)
+    return p.reshape(len(views), x.shape[0], p.shape[1]).mean(0)
 
-    def __init__(self, model):
+
+class ClassifierExport(nn.Module):
+    """What ONNX carries: class probabilities (flip-averaged when training used flips)."""
+
+    def __init__(self, model, flips=""):
         super().__init__()
         self.model = model
+        self.flips = flips
 
     def forward(self, x):
-        return self.model(x).softmax(1)
+        return tta_probs(self.model, x, self.flips)

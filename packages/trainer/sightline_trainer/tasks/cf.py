@@ -3,7 +3,7 @@ import torch
 import torch.nn.functional as F
 
 from ..augment import augment, normalise
-from ..models.classifier import Classifier, ClassifierExport
+from ..models.classifier import Classifier, ClassifierExport, tta_probs
 from ..protocol import TrainerError
 from .base import TaskBase
 
@@ -31,6 +31,9 @@ class ClassificationTask(TaskBase):
         cnt = torch.bincount(self.yt, minlength=k).float().clamp(min=1)
         self.weights = (1.0 / cnt)[self.yt] if int(self.params.get("balanceClasses", 1)) else torch.ones(self.n_train)
         self.arch = {"name": "classifier", "channels": self.channels, "classes": k, "width": self.width}
+        # Test-time augmentation over the flips the network was trained with (validation and the exported graph
+        # alike); kept out of `arch` so earlier models stay relearnable.
+        self.flips = "".join(f for f, key in (("h", "flipH"), ("v", "flipV")) if self.aug.get(key, 0.0) > 0)
 
     def build(self):
         return Classifier(self.channels, len(self.classes), self.width)
@@ -49,9 +52,9 @@ class ClassificationTask(TaskBase):
         return F.cross_entropy(model(x), y, label_smoothing=0.05)
 
     def validate(self, model):
-        logits = torch.cat([model(normalise(self.xv[i:i + 128])) for i in range(0, self.n_val, 128)])
-        loss = float(F.cross_entropy(logits, self.yv))
-        pred = logits.argmax(1)
+        probs = torch.cat([tta_probs(model, normalise(self.xv[i:i + 128]), self.flips) for i in range(0, self.n_val, 128)])
+        loss = float(F.nll_loss(probs.clamp(min=1e-12).log(), self.yv))
+        pred = probs.argmax(1)
         acc = float((pred == self.yv).float().mean())
         share = float(torch.bincount(pred, minlength=len(self.classes)).max()) / max(len(pred), 1)
         one_class = share >= 1.0 and len(torch.unique(self.yv)) > 1
@@ -68,4 +71,4 @@ class ClassificationTask(TaskBase):
         return None
 
     def export_module(self, model):
-        return ClassifierExport(model)
+        return ClassifierExport(model, self.flips)
