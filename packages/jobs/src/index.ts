@@ -26,3 +26,4 @@ export * from './bodies/evaluation';
 export { runProcessingWork, type ProcessingRunResult } from './bodies/processing/run';
 export * from './bodies/processing-data';
 export { sampleLine, sampleAllLines } from './bodies/monitoring-sample';
+export { checkDrift, type DriftReport } from './bodies/monitoring-drift';

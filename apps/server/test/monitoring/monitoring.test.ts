@@ -422,6 +422,41 @@ describe('daily sampling job (monitoring.sample at 00:00)', () => {
   });
 });
 
+describe('drift', () => {
+  it('compares scores and image statistics with the reference and alerts the project once', async () => {
+    const d = (await api('GET', `/api/v2/monitoring/lines/${lineId}/deployment`)).json().data;
+    const before = await api('GET', `/api/v2/monitoring/lines/${lineId}/drift`);
+    expect(before.json().data).toMatchObject({ deployment_id: d.id, drifted: false });
+    // 200 reference rows, then 200 darker, blurrier ones with other scores.
+    await t.db.execute(sql`
+      INSERT INTO inspections (line_id, deployment_id, serial_number, judgement, score, original_key, prediction_key, stats, created_at)
+      SELECT ${lineId}, ${d.id}, 'DRIFT-' || g, 'OK', 0.1 + (g % 10) / 100.0, 'x', 'y',
+        jsonb_build_object('brightness', 150 + g % 20, 'contrast', 30 + g % 5, 'sharpness', 400 + g % 50),
+        now() - interval '2 days' + g * interval '1 second'
+      FROM generate_series(1, 200) g`);
+    await t.db.execute(sql`UPDATE line_deployments SET reference = NULL WHERE id = ${d.id}`);
+    await t.db.execute(sql`
+      INSERT INTO inspections (line_id, deployment_id, serial_number, judgement, score, original_key, prediction_key, stats, created_at)
+      SELECT ${lineId}, ${d.id}, 'DRIFT-B' || g, 'NG', 0.8 + (g % 10) / 100.0, 'x', 'y',
+        jsonb_build_object('brightness', 60 + g % 20, 'contrast', 10 + g % 5, 'sharpness', 50 + g % 50),
+        now() + g * interval '1 second'
+      FROM generate_series(1, 200) g`);
+    const res = (await api('GET', `/api/v2/monitoring/lines/${lineId}/drift`)).json().data;
+    expect(res.drifted).toBe(true);
+    expect(res.psi.brightness).toBeGreaterThan(res.threshold);
+    expect(res.alerted).toBe(false);
+    const { checkDrift } = await import('@sightline/jobs');
+    expect((await checkDrift(t.db, lineId, { alert: true })).alerted).toBe(true);
+    expect((await checkDrift(t.db, lineId, { alert: true })).alerted).toBe(false);
+    const n = await t.db.execute<{ n: number; m: string }>(
+      sql`SELECT count(*)::int AS n, max(message) AS m FROM notifications WHERE type = 'monitoring'`,
+    );
+    expect(n.rows[0]!.n).toBeGreaterThan(0);
+    expect(n.rows[0]!.m).toContain('Drift on line LINE-A');
+    await t.db.execute(sql`DELETE FROM inspections WHERE serial_number LIKE 'DRIFT-%'`);
+  });
+});
+
 describe('rollback and live status', () => {
   it('rolls back to the previous model; both stay in the history', async () => {
     expect((await api('POST', `/api/v2/monitoring/lines/${lineId}/rollback`)).json().error.code).toBe(

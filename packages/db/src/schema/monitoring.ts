@@ -39,7 +39,7 @@ export const lineDeployments = pgTable('line_deployments', {
   trainPerformance: jsonb('train_performance').$type<Record<string, number>>().notNull().default({}),
   trainCount: integer('train_count'),
   description: text('description').notNull().default(''),
-  reference: jsonb('reference').$type<{ score: number[]; stats: ImageStatsJson[] }>(),
+  reference: jsonb('reference').$type<{ score: number[]; stats: ImageStatsJson[]; alerted_at?: string }>(),
   active: boolean('active').notNull().default(true),
   deployedBy: integer('deployed_by').references(() => users.id, { onDelete: 'set null' }),
   deployedAt: tz('deployed_at').notNull().defaultNow(),

@@ -4,6 +4,7 @@
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { DEFAULT_VERIFICATION_OPTION, selectSamples } from '@sightline/domain';
 import { inspections, verificationOptions, type Db } from '@sightline/db';
+import { checkDrift } from './monitoring-drift';
 
 /** Samples one line's period ending at `now`; answers how many inspections were sampled. */
 export async function sampleLine(
@@ -68,11 +69,19 @@ export async function sampleLine(
 }
 
 /** Every line that has inspections in the last 30 days. */
-export async function sampleAllLines(db: Db, now: Date): Promise<{ lines: number; sampled: number }> {
+export async function sampleAllLines(
+  db: Db,
+  now: Date,
+): Promise<{ lines: number; sampled: number; drifted: number }> {
   const r = await db.execute<{ line_id: number }>(
     sql`SELECT DISTINCT line_id FROM inspections WHERE created_at >= ${new Date(now.getTime() - 30 * 86_400_000)}`,
   );
   let sampled = 0;
-  for (const { line_id } of r.rows) sampled += await sampleLine(db, line_id, now, { once: true });
-  return { lines: r.rows.length, sampled };
+  let drifted = 0;
+  for (const { line_id } of r.rows) {
+    sampled += await sampleLine(db, line_id, now, { once: true });
+    // The daily pass also checks drift (and alerts the project's members once a day at most).
+    if ((await checkDrift(db, line_id, { alert: true, now })).drifted) drifted++;
+  }
+  return { lines: r.rows.length, sampled, drifted };
 }

@@ -275,6 +275,30 @@ export default async function monitoringRoutes(root: FastifyInstance) {
     async (req) => ({ data: await m.verification.verify(req.actor, req.params.id, req.body) }),
   );
   app.get(
+    `${B}/lines/:id/drift`,
+    {
+      ...auth,
+      schema: {
+        ...s,
+        params: lineParams,
+        response: {
+          200: dataOf(
+            z.object({
+              deployment_id: z.number().nullable(),
+              reference_count: z.number(),
+              current_count: z.number(),
+              psi: z.record(z.string(), z.number()),
+              threshold: z.number(),
+              drifted: z.boolean(),
+              alerted: z.boolean(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await m.verification.drift(req.actor, req.params.id) }),
+  );
+  app.get(
     `${B}/lines/:id/quality`,
     { ...auth, schema: { ...s, params: lineParams, response: { 200: dataOf(lineQualitySchema) } } },
     async (req) => ({ data: await m.verification.quality(req.actor, req.params.id) }),

@@ -11,7 +11,7 @@ import {
   type VerificationOption,
 } from '@sightline/domain';
 import type { Db, VerificationOptionRow } from '@sightline/db';
-import { sampleLine } from '@sightline/jobs';
+import { checkDrift, sampleLine, type DriftReport } from '@sightline/jobs';
 import { AppError } from '../../common/app-error';
 import type { LineAccess } from './line-access';
 import type { MonitoringRepository } from './monitoring.repository';
@@ -97,5 +97,11 @@ export class VerificationService {
       overkill: q.overkill,
       promised: d?.trainPerformance ?? {},
     };
+  }
+
+  /** Score and image-statistics drift of the line against its deployment's reference (no alert here). */
+  async drift(actor: Actor, lineId: number): Promise<DriftReport> {
+    await this.access.require(actor, lineId);
+    return checkDrift(this.db, lineId);
   }
 }
