@@ -28,7 +28,12 @@ export function AiRerunDialog({
     }
   };
   return (
-    <Modal opened={!!work} onClose={onClose} title={<Text fw={700}>{t('rerun.title')}</Text>} data-testid="ai-rerun-dialog">
+    <Modal
+      opened={!!work}
+      onClose={onClose}
+      title={<Text fw={700}>{t('rerun.title')}</Text>}
+      data-testid="ai-rerun-dialog"
+    >
       <Stack gap="sm">
         <Text size="sm">{t('rerun.message', { name: work?.name ?? '' })}</Text>
         {error && (

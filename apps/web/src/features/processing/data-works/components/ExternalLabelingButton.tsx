@@ -11,7 +11,12 @@ export function ExternalLabelingButton({ onDone }: { onDone?: (r: ExternalUpload
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="light" leftSection={<IconUpload size={16} />} onClick={() => setOpened(true)} data-testid="external-open">
+      <Button
+        variant="light"
+        leftSection={<IconUpload size={16} />}
+        onClick={() => setOpened(true)}
+        data-testid="external-open"
+      >
         {t('external.open')}
       </Button>
       <ExternalLabelingDialog opened={opened} onClose={() => setOpened(false)} onDone={onDone} />

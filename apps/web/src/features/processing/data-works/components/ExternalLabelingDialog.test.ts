@@ -13,7 +13,9 @@ describe('external labeling dialog checks', () => {
 
   it('finds the spec problems', () => {
     expect(localIssue(null, [file('a.png')])?.code).toBe('LABEL_TYPE_REQUIRED');
-    expect(localIssue('yolo', [file('a.png'), file('b.txt'), file('classes.txt')])?.code).toBe('BBOX_NAME_MISMATCH');
+    expect(localIssue('yolo', [file('a.png'), file('b.txt'), file('classes.txt')])?.code).toBe(
+      'BBOX_NAME_MISMATCH',
+    );
     expect(localIssue('voc', [file('a.png'), file('a.txt')])?.code).toBe('BBOX_EXTENSION_MISMATCH');
     expect(localIssue('yolo', [file('a.gif'), file('classes.txt')])?.code).toBe('EXTERNAL_IMAGE_EXTENSION');
     expect(localIssue('yolo', [file('a.png'), file('a.txt')])?.code).toBe('CLASS_FILE_REQUIRED');

@@ -2,7 +2,18 @@
 // Pascal VOC xml, COCO json), then images + bbox files + a .txt class file (or one zip). The shared
 // rules check the chosen files before sending (same messages as the server); progress while sending.
 import { useState } from 'react';
-import { Alert, Button, FileButton, Group, Modal, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  Modal,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -26,8 +37,12 @@ const CLASS_FILE = /^(classes?|obj)\.[^.]*$|^obj\.names$/i;
 export function localIssue(labelType: LabelType | null, files: readonly File[]) {
   if (files.some((f) => /\.zip$/i.test(f.name))) return null;
   const images = files.filter((f) => IMAGE_LIKE.test(f.name)).map((f) => f.name);
-  const classFiles = files.filter((f) => !IMAGE_LIKE.test(f.name) && CLASS_FILE.test(f.name)).map((f) => f.name);
-  const labels = files.filter((f) => !IMAGE_LIKE.test(f.name) && !classFiles.includes(f.name)).map((f) => f.name);
+  const classFiles = files
+    .filter((f) => !IMAGE_LIKE.test(f.name) && CLASS_FILE.test(f.name))
+    .map((f) => f.name);
+  const labels = files
+    .filter((f) => !IMAGE_LIKE.test(f.name) && !classFiles.includes(f.name))
+    .map((f) => f.name);
   return externalFilesIssue({ labelType, images, labels, classFile: classFiles[0] ?? null });
 }
 
@@ -63,7 +78,10 @@ export function ExternalLabelingDialog({
         setPercent,
       );
       flash('success', t('external.done', { count: r.images }));
-      await Promise.all([qc.invalidateQueries({ queryKey: ['processing'] }), qc.invalidateQueries({ queryKey: ['dataset'] })]);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ['processing'] }),
+        qc.invalidateQueries({ queryKey: ['dataset'] }),
+      ]);
       onDone?.(r);
       onClose();
     } catch (err) {
@@ -74,10 +92,29 @@ export function ExternalLabelingDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{t('external.title')}</Text>} size="lg" data-testid="external-dialog">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={700}>{t('external.title')}</Text>}
+      size="lg"
+      data-testid="external-dialog"
+    >
       <Stack gap="sm">
-        <TextInput label={t('common.workName')} value={name} maxLength={WORK_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} required data-testid="external-name" />
-        <TextInput label={t('external.datasetName')} value={datasetName} onChange={(e) => setDatasetName(e.currentTarget.value)} required data-testid="external-dataset-name" />
+        <TextInput
+          label={t('common.workName')}
+          value={name}
+          maxLength={WORK_NAME_MAX}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+          data-testid="external-name"
+        />
+        <TextInput
+          label={t('external.datasetName')}
+          value={datasetName}
+          onChange={(e) => setDatasetName(e.currentTarget.value)}
+          required
+          data-testid="external-dataset-name"
+        />
         <Select
           label={t('external.labelType')}
           data={LABEL_TYPES.map((v) => ({ value: v, label: LABEL_TYPE_NAMES[v] }))}
@@ -112,7 +149,12 @@ export function ExternalLabelingDialog({
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void send()} loading={percent !== null} disabled={!files.length} data-testid="external-upload">
+          <Button
+            onClick={() => void send()}
+            loading={percent !== null}
+            disabled={!files.length}
+            data-testid="external-upload"
+          >
             {t('external.upload')}
           </Button>
         </Group>

@@ -2,7 +2,19 @@
 // model (needs ≥ 100 manually labeled images) or unsupervised into 2–34 groups that become classes. The
 // results are proposals, reviewed in the workspace least sure first.
 import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Paper, SegmentedControl, Select, Slider, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Slider,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { UNSUPERVISED_CLASSES } from '@sightline/domain';

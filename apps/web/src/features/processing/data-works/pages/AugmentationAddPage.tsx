@@ -1,14 +1,29 @@
 // /train/processing/add/augmentation: choose a dataset, the operations and their ranges (the augmentation
 // settings of an admin-registry algorithm) and a count; the result is a new folder of augmented images.
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { AlgorithmParam } from '@sightline/domain';
 import { flash } from '../../../../components/flash';
 import { currentLocale } from '../../../../i18n';
 import { useSession } from '../../../../session/store';
-import { useAugmentationAlgorithms, useCreateAugmentation, useProcessingDatasets } from '../api/processing-data.api';
+import {
+  useAugmentationAlgorithms,
+  useCreateAugmentation,
+  useProcessingDatasets,
+} from '../api/processing-data.api';
 import { fieldErrorOf } from '../components/submit-errors';
 import { emptyWork, WorkFields } from '../components/WorkFields';
 
@@ -52,7 +67,9 @@ export default function AugmentationAddPage() {
         description: work.description,
         dataset_id: work.dataset_id ?? 0,
         algorithm_id: algorithmId ?? undefined,
-        operations: Object.fromEntries(operations.filter((p) => chosen[p.key]).map((p) => [p.key, values[p.key] ?? p.default])),
+        operations: Object.fromEntries(
+          operations.filter((p) => chosen[p.key]).map((p) => [p.key, values[p.key] ?? p.default]),
+        ),
         copies,
         include_originals: includeOriginals,
       });
