@@ -233,6 +233,10 @@ test('open the line report and its NG-by-type dialog', async ({ page }) => {
   await shot(page, 'monitoring-line-report');
   await page.getByTestId('report-period-dialog').click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  const firstImage = page.getByRole('dialog').locator('img').first();
+  await expect
+    .poll(() => firstImage.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+    .toBe(true);
   await shot(page, 'monitoring-line-report-dialog');
 });
 
