@@ -31,8 +31,12 @@ function EpochChart({
       xAxisProps={xAxisProps}
       xAxisLabel={xAxisLabel}
       valueFormatter={fmt}
+      // Every tick of the evenly spaced scale (recharts' default skips some, which reads as a log scale),
+      // written as short as it is (0, 0.25, 0.5, 1 rather than 0.000, 0.250, 1.00).
+      yAxisProps={{ interval: 0, tickFormatter: (v: number) => String(Number(v.toFixed(3))) }}
       tooltipAnimationDuration={0}
-      lineChartProps={{ syncId: 'learning' }}
+      // Room above the top tick so its label does not run into the chart's title.
+      lineChartProps={{ syncId: 'learning', margin: { top: 12, bottom: 30 } }}
       lineProps={{ isAnimationActive: false }}
       series={series}
     />
