@@ -132,7 +132,7 @@ export function CopyLabelingDialog({
                   />
                 </Group>
               ))}
-              {errors.conflicts && (
+              {errors.conflicts && conflicts.some((c) => !choice[String(c.dataset_id)]) && (
                 <Alert color="red" variant="light" p="xs">
                   {errors.conflicts}
                 </Alert>
