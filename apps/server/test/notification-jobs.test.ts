@@ -11,6 +11,7 @@ import {
   jobs,
   notifications,
 } from '@sightline/db';
+import { PgListener } from '../src/common/pg-listener';
 import { NotificationEvents } from '../src/features/notification/notification-events';
 import { setupTestApp } from './harness';
 
@@ -129,7 +130,8 @@ describe('job notifications', () => {
   it('announces changes over LISTEN/NOTIFY to the owner only', async () => {
     const u = await t.factory.user({ roleId: 4 });
     const other = await t.factory.user({ roleId: 4 });
-    const events = new NotificationEvents(t.url);
+    const listener = new PgListener(t.url);
+    const events = new NotificationEvents(listener);
     const seen: string[] = [];
     const off1 = await events.subscribe(u.id, () => seen.push('mine'));
     const off2 = await events.subscribe(other.id, () => seen.push('other'));
@@ -140,7 +142,7 @@ describe('job notifications', () => {
     } finally {
       off1();
       off2();
-      await events.stop();
+      await listener.stop();
     }
   });
 });

@@ -25,8 +25,7 @@ import { sseTicketQuery, ticketToBearer } from '../../common/sse-ticket';
 export default async function notificationRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { notifications } = createNotificationServices(app.deps);
-  const events = new NotificationEvents(app.deps.database.url);
-  app.addHook('onClose', async () => events.stop());
+  const events = new NotificationEvents(app.pgEvents);
   const security = [{ bearer: [] }];
   const tags = ['notifications'];
 
