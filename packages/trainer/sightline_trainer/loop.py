@@ -216,6 +216,8 @@ def train(cfg, adapter, stop):
         raise TrainerError("TRAINING_EMPTY", "No epoch was trained")
     model.load_state_dict(best_state)
     model.eval()
+    # Adapters may validate the kept model more thoroughly than each epoch (cf: flip test-time augmentation).
+    adapter.finishing = True
     with torch.no_grad():
         final = adapter.validate(model)
         extra = adapter.finalize(model)

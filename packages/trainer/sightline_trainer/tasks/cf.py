@@ -52,7 +52,10 @@ class ClassificationTask(TaskBase):
         return F.cross_entropy(model(x), y, label_smoothing=0.05)
 
     def validate(self, model):
-        probs = torch.cat([tta_probs(model, normalise(self.xv[i:i + 128]), self.flips) for i in range(0, self.n_val, 128)])
+        # Epochs are judged on the network alone (TTA would add a third to each epoch's cost); the kept model's
+        # final metrics are those of what is exported, with TTA.
+        flips = self.flips if getattr(self, "finishing", False) else ""
+        probs = torch.cat([tta_probs(model, normalise(self.xv[i:i + 128]), flips) for i in range(0, self.n_val, 128)])
         loss = float(F.nll_loss(probs.clamp(min=1e-12).log(), self.yv))
         pred = probs.argmax(1)
         acc = float((pred == self.yv).float().mean())
