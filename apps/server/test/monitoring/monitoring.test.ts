@@ -410,6 +410,24 @@ describe('verification', () => {
   });
 });
 
+describe('relearning from corrections', () => {
+  it('turns corrected judgements into a cf dataset in one call', async () => {
+    const res = await api('POST', `/api/v2/monitoring/lines/${lineId}/corrections-dataset`);
+    expect(res.statusCode, res.body).toBe(201);
+    const { dataset_id, images } = res.json().data;
+    expect(images).toBe(1);
+    const rows = await t.db.execute<{ n: number; classed: number; type: string; purpose: string }>(sql`
+      SELECT count(i.id)::int AS n, count(i.class_id)::int AS classed, d.type, d.purpose
+      FROM datasets d LEFT JOIN dataset_images i ON i.dataset_id = d.id WHERE d.id = ${dataset_id}
+      GROUP BY d.type, d.purpose`);
+    expect(rows.rows[0]).toEqual({ n: 1, classed: 1, type: 'cf', purpose: 'preprocessing' });
+    expect(
+      (await api('POST', `/api/v2/monitoring/lines/${lineId}/corrections-dataset`, undefined, viewer))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('daily sampling job (monitoring.sample at 00:00)', () => {
   it('samples each line once per day, whatever the number of runs', async () => {
     await t.db.execute(sql`UPDATE inspections SET sampled_at = NULL, verified_judgement = NULL`);

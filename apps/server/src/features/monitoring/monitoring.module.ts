@@ -11,6 +11,7 @@ import { LineKeyService } from './line-key.service';
 import { MonitoringEvents } from './monitoring-events';
 import { MonitoringRepository } from './monitoring.repository';
 import { PredictionRenderer } from './prediction-renderer';
+import { RelearningService } from './relearning.service';
 import { ReportService } from './report.service';
 import { VerificationService } from './verification.service';
 
@@ -21,6 +22,7 @@ export interface MonitoringServices {
   inspections: InspectionService;
   reports: ReportService;
   verification: VerificationService;
+  relearning: RelearningService;
   pool: InferencePool;
   renderer: PredictionRenderer;
   events: MonitoringEvents;
@@ -46,6 +48,7 @@ export function createMonitoringServices(deps: AppDeps): MonitoringServices {
     inspections: new InspectionService(repo, access, deps.storage, deps.media, pool, renderer, active),
     reports: new ReportService(repo, access, deps.media),
     verification: new VerificationService(db, repo, access),
+    relearning: new RelearningService(db, repo, access, deps.storage),
     pool,
     renderer,
     events,

@@ -274,6 +274,19 @@ export default async function monitoringRoutes(root: FastifyInstance) {
     },
     async (req) => ({ data: await m.verification.verify(req.actor, req.params.id, req.body) }),
   );
+  app.post(
+    `${B}/lines/:id/corrections-dataset`,
+    {
+      ...auth,
+      schema: {
+        ...s,
+        params: lineParams,
+        response: { 201: dataOf(z.object({ dataset_id: z.number(), name: z.string(), images: z.number() })) },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({ data: await m.relearning.correctionsDataset(req.actor, req.params.id) }),
+  );
   app.get(
     `${B}/lines/:id/drift`,
     {

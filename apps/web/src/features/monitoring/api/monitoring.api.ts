@@ -62,6 +62,10 @@ export const monitoringApi = {
   verify: (id: string, judgement: 'OK' | 'NG', class_name?: string | null) =>
     api.post(`${B}/inspections/${id}/verify`, { judgement, class_name }),
   sample: (lineId: number) => api.post<{ sampled: number }>(`${B}/lines/${lineId}/sample`, {}),
+  correctionsDataset: (lineId: number) =>
+    api.post<{ dataset_id: number; name: string; images: number }>(
+      `${B}/lines/${lineId}/corrections-dataset`,
+    ),
   quality: (lineId: number) => api.get<LineQuality>(`${B}/lines/${lineId}/quality`),
   option: (lineId: number) => api.get<VerificationOption>(`${B}/lines/${lineId}/verification-option`),
   saveOption: (lineId: number, o: VerificationOption) =>

@@ -93,6 +93,8 @@ export const monitoringEn: SameKeys<typeof monitoringKo> = {
     ci: '95% confidence interval',
     verifiedCount: '{{n}} verified, {{c}} corrected',
     promised: 'Training performance',
+    toDataset: 'Make a relearning dataset from corrections',
+    datasetMade: "Relearning dataset '{{name}}' created ({{n}} images).",
   },
   detail: {
     title: 'Inspection detail',

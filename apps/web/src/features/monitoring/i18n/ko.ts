@@ -89,6 +89,8 @@ export const monitoringKo = {
     ci: '95% 신뢰구간',
     verifiedCount: '검증 {{n}}건, 수정 {{c}}건',
     promised: '학습 성능',
+    toDataset: '수정 판정으로 재학습 데이터셋 만들기',
+    datasetMade: "재학습 데이터셋 '{{name}}'을(를) 만들었습니다. ({{n}}장)",
   },
   detail: {
     title: '검사 상세',

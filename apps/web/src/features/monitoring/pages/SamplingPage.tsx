@@ -39,6 +39,10 @@ export default function SamplingPage() {
       refresh();
     },
   });
+  const toDataset = useMutation({
+    mutationFn: () => monitoringApi.correctionsDataset(lineId),
+    onSuccess: (r) => flash('success', t('sampling.datasetMade', { name: r.name, n: r.images })),
+  });
   const verify = useMutation({
     mutationFn: (v: { id: string; judgement: 'OK' | 'NG' }) => monitoringApi.verify(v.id, v.judgement),
     onSuccess: refresh,
@@ -83,9 +87,20 @@ export default function SamplingPage() {
       onLine={setLine}
       testId="sampling-page"
       actions={
-        <Button onClick={() => sample.mutate()} loading={sample.isPending} data-testid="sample-now">
-          {t('sampling.sampleNow')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            onClick={() => toDataset.mutate()}
+            loading={toDataset.isPending}
+            disabled={!quality.data?.corrected}
+            data-testid="corrections-dataset"
+          >
+            {t('sampling.toDataset')}
+          </Button>
+          <Button onClick={() => sample.mutate()} loading={sample.isPending} data-testid="sample-now">
+            {t('sampling.sampleNow')}
+          </Button>
+        </Group>
       }
     >
       <Stack gap="md">
