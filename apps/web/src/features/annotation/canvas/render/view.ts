@@ -9,6 +9,8 @@ import type { Rect, Shape } from '../types';
 import { drawDraft, drawHandles, drawShapes, type ColorOf } from './draw';
 
 type Layer = 'image' | 'shapes' | 'active';
+/** From this many shapes a view-change re-render is drawn in ~8 ms slices over several frames. */
+const SLICED_FROM = 1500;
 
 export class CanvasView {
   readonly root: HTMLDivElement;
@@ -31,6 +33,16 @@ export class CanvasView {
     h: number;
   } | null = null;
   private settle: ReturnType<typeof setTimeout> | null = null;
+  private job: {
+    canvas: HTMLCanvasElement;
+    g: CanvasRenderingContext2D;
+    v: Viewport;
+    shapes: readonly Shape[];
+    w: number;
+    h: number;
+    list: Shape[];
+    i: number;
+  } | null = null;
   private lastRender = 0;
 
   constructor(
@@ -163,8 +175,11 @@ export class CanvasView {
     const { w, h } = this.editor.viewSize();
     const snap = this.snap;
     const fresh = snap && snap.shapes === st.shapes && snap.w === w && snap.h === h;
-    if (!fresh || !this.covers(snap, v, w, h)) this.renderSnapshot(w, h);
+    // An edit renders at once; a view change that leaves the snapshot short renders in slices.
+    if (!fresh) this.renderSnapshot(w, h);
+    else if (!this.covers(snap, v, w, h)) this.startJob(w, h);
     else if (snap.v !== v) this.scheduleSettle();
+    this.stepJob();
     const s = this.snap!;
     const dpr = window.devicePixelRatio || 1;
     const c = this.layers.shapes;
@@ -175,6 +190,50 @@ export class CanvasView {
     g.imageSmoothingEnabled = k !== 1;
     g.setTransform(k, 0, 0, k, (v.tx - (s.v.tx + w / 2) * k) * dpr, (v.ty - (s.v.ty + h / 2) * k) * dpr);
     g.drawImage(s.canvas, 0, 0);
+  }
+
+  /** Starts rendering a snapshot for the current view in time slices (large shape counts only). */
+  private startJob(w: number, h: number): void {
+    const st = this.editor.state;
+    if (st.shapes.length < SLICED_FROM) return this.renderSnapshot(w, h);
+    if (this.job) return;
+    const dpr = window.devicePixelRatio || 1;
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(2 * w * dpr));
+    canvas.height = Math.max(1, Math.round(2 * h * dpr));
+    const g = canvas.getContext('2d')!;
+    const v = st.viewport;
+    g.setTransform(v.scale * dpr, 0, 0, v.scale * dpr, (v.tx + w / 2) * dpr, (v.ty + h / 2) * dpr);
+    const vis = visibleRect(v, w, h);
+    const list = this.visibleShapes({
+      x: vis.x - vis.w / 2,
+      y: vis.y - vis.h / 2,
+      w: vis.w * 2,
+      h: vis.h * 2,
+    });
+    this.job = { canvas, g, v, shapes: st.shapes, w, h, list, i: 0 };
+  }
+
+  /** Draws the next slice of the running job (about 8 ms); swaps the snapshot in when it is done. */
+  private stepJob(): void {
+    const job = this.job;
+    if (!job) return;
+    if (job.shapes !== this.editor.state.shapes) {
+      this.job = null;
+      return;
+    }
+    const t0 = performance.now();
+    while (job.i < job.list.length && performance.now() - t0 < 8) {
+      drawShapes(job.g, job.list.slice(job.i, job.i + 200), this.colorOf, job.v.scale);
+      job.i += 200;
+    }
+    if (job.i >= job.list.length) {
+      this.snap = { canvas: job.canvas, v: job.v, shapes: job.shapes, w: job.w, h: job.h };
+      this.job = null;
+      this.shapeRenders++;
+      this.lastRender = performance.now();
+    }
+    this.invalidate('shapes');
   }
 
   private covers(s: NonNullable<CanvasView['snap']>, v: Viewport, w: number, h: number): boolean {
@@ -209,7 +268,9 @@ export class CanvasView {
     if (this.settle) clearTimeout(this.settle);
     this.settle = setTimeout(() => {
       this.settle = null;
-      this.snap = null;
+      const { w, h } = this.editor.viewSize();
+      if (this.editor.state.shapes.length >= SLICED_FROM) this.startJob(w, h);
+      else this.snap = null;
       this.invalidate('shapes');
     }, 150);
   }
