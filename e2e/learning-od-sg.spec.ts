@@ -366,6 +366,7 @@ test('a small od model: its page, an evaluation with boxes and AP', async ({ pag
   await expect(viewer.locator('[data-testid="box"]').first()).toBeVisible();
   await expect(viewer.locator('svg text').first()).toContainText(new RegExp(OD_CLASSES.join('|')));
   await expect(viewer).toContainText(/실제: (dent|spot)/);
+  await shot(page, 'evaluation-od-image');
   await page.keyboard.press('Escape');
 });
 
@@ -413,6 +414,16 @@ test('a small sg model: its page, an evaluation with mask overlays and IoU / Dic
   expect(labels.filter((l) => l.includes('라벨 없음'))).toEqual([]);
   expect(labels.filter((l) => /예측: (scratch|stain|영역 없음)/.test(l))).toHaveLength(EVAL_IMAGES);
   await shot(page, 'evaluation-sg');
+
+  // The image dialog: the mask over the full-size image, the predicted class and no made-up truth.
+  await cards.first().locator('button').click();
+  const viewer = page.getByTestId('result-viewer');
+  await expect(viewer.getByTestId('mask-overlay')).toBeVisible();
+  await expect(viewer).toContainText(/예측: (scratch|stain|영역 없음)/);
+  await expect(viewer).not.toContainText('실제:');
+  await shot(page, 'evaluation-sg-image');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
 
   // The overlay switch hides the masks.
   await page

@@ -70,7 +70,9 @@ export function ResultImage({
     height: '100%',
     objectFit: 'contain',
   } as const;
-  const font = size ? Math.max(4, Math.max(size.w, size.h) * 0.026) : 10;
+  // In image pixels, so the labels keep one on-screen size (about 14 px in the 540 px viewer) whatever the
+  // image's resolution; no floor, which made a 64 px image's labels a quarter of the picture.
+  const font = size ? Math.max(size.w, size.h) * 0.026 : 10;
 
   return (
     <Box
