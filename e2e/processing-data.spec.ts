@@ -156,7 +156,9 @@ test('augmentation from its page; a transformed image opens with its boxes', asy
 });
 
 test('unsupervised AI labeling gives groups as classes', async ({ page }) => {
-  const torch = spawnSync('python3', ['-c', 'import torch'], { stdio: 'ignore' }).status === 0;
+  const torch =
+    spawnSync(process.env.SIGHTLINE_PYTHON ?? '/usr/bin/python3', ['-c', 'import torch'], { stdio: 'ignore' })
+      .status === 0;
   test.skip(!torch, 'the grouping engine needs the Python trainer (python3-torch)');
   test.setTimeout(300_000);
   const items = [];
