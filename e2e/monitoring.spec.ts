@@ -240,6 +240,30 @@ test('open the line report and its NG-by-type dialog', async ({ page }) => {
   await shot(page, 'monitoring-line-report-dialog');
 });
 
+test('sample and verify judgements, then turn the corrections into a dataset', async ({ page }) => {
+  await login(page, 'demo-company');
+  await page.goto('/monitoring/inspection/option');
+  await page.getByTestId('option-count').fill('99');
+  await page.getByTestId('option-save').click();
+  await expect(page.getByText(/100에서 1000|from 100 to 1000/).first()).toBeVisible();
+  await page.getByTestId('option-count').fill('100');
+  await page.getByTestId('option-rate').fill('20');
+  await page.getByTestId('option-save').click();
+  await expect(page.getByText(/검증 옵션을 저장했습니다|verification option is saved/)).toBeVisible();
+
+  await page.goto('/monitoring/inspection/sampling');
+  await page.getByTestId('sample-now').click();
+  await expect(page.getByTestId('inspection-row')).toHaveCount(Math.ceil(SIM_COUNT * 0.2));
+  await page.getByTestId('verify-confirm').first().click();
+  await expect(page.getByTestId('verified')).toHaveCount(1);
+  await page.getByTestId('verify-correct').nth(1).click();
+  await expect(page.getByTestId('verified')).toHaveCount(2);
+  await expect(page.getByTestId('corrections-dataset')).toBeEnabled();
+  await page.getByTestId('corrections-dataset').click();
+  await expect(page.getByText(/corrections-/).first()).toBeVisible();
+  await shot(page, 'monitoring-sampling');
+});
+
 test('roll the line back to the previous deployment from the model history', async ({ page }) => {
   await json(
     await ctx.api.post('/api/v2/monitoring/deployments', {
