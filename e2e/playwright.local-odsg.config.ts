@@ -5,6 +5,6 @@ export default defineConfig({
   ...base,
   testMatch: ['learning-od-sg.spec.ts'],
   globalSetup: './local-odsg-setup.ts',
-  outputDir: './test-results-odsg',
+  outputDir: '/tmp/odsg-test-results',
   use: { ...base.use, baseURL: 'http://127.0.0.1:8094' },
 });
