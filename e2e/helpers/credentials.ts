@@ -12,6 +12,8 @@ export const credentials: Record<TestUser, { username: string; password: string;
   'demo-trial': { username: 'demo-trial', password: DEMO_PASSWORD, roleId: 5 },
 };
 
-export const E2E_PORT = 8090;
-export const E2E_CLOUD_PORT = 8091;
+/** E2E_PORT / E2E_CLOUD_PORT move a run to other ports, so one spec can run on its own server beside
+ * another run (README "Browser tests"). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8090);
+export const E2E_CLOUD_PORT = Number(process.env.E2E_CLOUD_PORT ?? 8091);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
