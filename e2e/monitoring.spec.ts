@@ -202,6 +202,17 @@ test('deploy a model, run the simulator and watch the line status update live', 
     .poll(async () => Number(await page.getByTestId('kpi-total').textContent()), { timeout: 15_000 })
     .toBe(before + SIM_COUNT);
   await expect(page.getByTestId('status-model')).toHaveText(MODEL);
+  // The NG thumbnails (prediction images, drawn after each answer) are all loaded before the screenshot.
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('recent-ng')
+        .locator('img')
+        .evaluateAll((imgs) =>
+          imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+        ),
+    )
+    .toBe(true);
   await shot(page, 'monitoring-status');
 });
 
