@@ -31,6 +31,7 @@ export const monitoringKeys = {
   search: (q: Query) => ['monitoring', 'inspections', q] as const,
   samples: (q: Query) => ['monitoring', 'samples', q] as const,
   quality: (lineId: number) => ['monitoring', 'quality', lineId] as const,
+  drift: (lineId: number) => ['monitoring', 'drift', lineId] as const,
   report: (q: Query) => ['monitoring', 'line-report', q] as const,
   inspection: (id: string) => ['monitoring', 'inspection', id] as const,
 };
@@ -66,6 +67,15 @@ export const monitoringApi = {
     api.post<{ dataset_id: number; name: string; images: number }>(
       `${B}/lines/${lineId}/corrections-dataset`,
     ),
+  drift: (lineId: number) =>
+    api.get<{
+      deployment_id: number | null;
+      reference_count: number;
+      current_count: number;
+      psi: Record<string, number>;
+      threshold: number;
+      drifted: boolean;
+    }>(`${B}/lines/${lineId}/drift`),
   quality: (lineId: number) => api.get<LineQuality>(`${B}/lines/${lineId}/quality`),
   option: (lineId: number) => api.get<VerificationOption>(`${B}/lines/${lineId}/verification-option`),
   saveOption: (lineId: number, o: VerificationOption) =>

@@ -23,6 +23,10 @@ export const monitoringEn: SameKeys<typeof monitoringKo> = {
     model: 'Deployed model',
     threshold: 'Threshold',
     updated: 'Updated',
+    drift: 'Distribution shift (PSI)',
+    drifted: 'Drift detected',
+    stable: 'Stable',
+    driftPending: 'Collecting the reference distribution.',
   },
   inspection: {
     title: 'Inspection',

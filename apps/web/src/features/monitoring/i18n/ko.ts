@@ -20,6 +20,10 @@ export const monitoringKo = {
     model: '배포 모델',
     threshold: '임계값',
     updated: '갱신',
+    drift: '분포 변화 (PSI)',
+    drifted: '분포 변화 감지',
+    stable: '안정',
+    driftPending: '기준 분포를 모으는 중입니다.',
   },
   inspection: {
     title: '검사',

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LineStatus } from '@sightline/domain';
+import { MONITORING_INTERVAL_MS, type LineStatus } from '@sightline/domain';
 import { openEventStream } from '../../../api/event-stream';
 import { monitoringApi, monitoringKeys } from '../api/monitoring.api';
 import { InspectionThumb } from '../components/InspectionThumb';
@@ -32,6 +32,13 @@ export default function LineStatusPage() {
     queryKey: monitoringKeys.status(lineId ?? 0),
     queryFn: ({ signal }) => monitoringApi.status(lineId!, signal),
     enabled: !!lineId,
+  });
+  const drift = useQuery({
+    queryKey: monitoringKeys.drift(lineId ?? 0),
+    queryFn: () => monitoringApi.drift(lineId!),
+    enabled: !!lineId,
+    refetchInterval: MONITORING_INTERVAL_MS * 12,
+    meta: { silent: true },
   });
   const [live, setLive] = useState<LineStatus | null>(null);
   useEffect(() => {
@@ -99,6 +106,31 @@ export default function LineStatusPage() {
               testId="kpi-latency"
             />
           </SimpleGrid>
+          {drift.data && s.deployment && (
+            <Paper withBorder radius="lg" p="sm" data-testid="status-drift">
+              <Group gap="md">
+                <Text size="sm" fw={600}>
+                  {t('status.drift')}
+                </Text>
+                {drift.data.current_count + drift.data.reference_count <= 200 ? (
+                  <Text size="sm" c="dimmed">
+                    {t('status.driftPending')}
+                  </Text>
+                ) : (
+                  <>
+                    <Badge color={drift.data.drifted ? 'orange' : 'teal'}>
+                      {drift.data.drifted ? t('status.drifted') : t('status.stable')}
+                    </Badge>
+                    {Object.entries(drift.data.psi).map(([k, v]) => (
+                      <Text key={k} size="sm" c={v > drift.data!.threshold ? 'orange' : 'dimmed'}>
+                        {k} {v.toFixed(2)}
+                      </Text>
+                    ))}
+                  </>
+                )}
+              </Group>
+            </Paper>
+          )}
           <Text size="sm" c="dimmed" data-testid="status-today">
             {t('status.today')}: {s.today.total} ({t('ok')} {s.today.ok} / {t('ng')} {s.today.ng})
           </Text>
