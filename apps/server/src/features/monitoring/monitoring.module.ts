@@ -8,7 +8,6 @@ import { InspectionService } from './inspection.service';
 import { Ttl } from './hot-path';
 import { LineAccess } from './line-access';
 import { LineKeyService } from './line-key.service';
-import { MonitoringEvents } from './monitoring-events';
 import { MonitoringRepository } from './monitoring.repository';
 import { PredictionRenderer } from './prediction-renderer';
 import { RelearningService } from './relearning.service';
@@ -25,7 +24,6 @@ export interface MonitoringServices {
   relearning: RelearningService;
   pool: InferencePool;
   renderer: PredictionRenderer;
-  events: MonitoringEvents;
   close(): Promise<void>;
 }
 
@@ -38,7 +36,6 @@ export function createMonitoringServices(deps: AppDeps): MonitoringServices {
   const repo = new MonitoringRepository(db);
   const access = new LineAccess(db);
   const pool = new InferencePool(deps.storage, join(deps.config.dataDir, 'cache', 'monitoring'));
-  const events = new MonitoringEvents(deps.database.url);
   const renderer = new PredictionRenderer(deps.storage);
   const active = new Ttl((lineId: number) => repo.activeDeployment(lineId));
   const services: MonitoringServices = {
@@ -51,9 +48,7 @@ export function createMonitoringServices(deps: AppDeps): MonitoringServices {
     relearning: new RelearningService(db, repo, access, deps.storage),
     pool,
     renderer,
-    events,
     close: async () => {
-      await events.stop();
       await renderer.idle();
       await pool.close();
     },

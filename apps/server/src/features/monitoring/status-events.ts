@@ -7,10 +7,12 @@ import { MONITORING_INTERVAL_MS } from '@sightline/domain';
 import { openStream, serial } from '../../common/sse';
 import { sseTicketQuery, ticketToBearer } from '../../common/sse-ticket';
 import type { MonitoringServices } from './monitoring.module';
+import { MonitoringEvents } from './monitoring-events';
 
 const MIN_GAP_MS = 1000;
 
 export function statusEvents(app: FastifyInstance, path: string, m: MonitoringServices) {
+  const events = new MonitoringEvents(app.pgEvents);
   app.route({
     method: 'GET',
     url: path,
@@ -25,7 +27,7 @@ export function statusEvents(app: FastifyInstance, path: string, m: MonitoringSe
     handler: async (req, reply) => {
       const lineId = (req.params as { id: number }).id;
       const first = await m.reports.status(req.actor, lineId); // 404/403 before the stream starts
-      await m.events.ensureStarted().catch(() => undefined); // without LISTEN the interval still refreshes
+      await events.ensureStarted().catch(() => undefined); // without LISTEN the interval still refreshes
       let last = 0;
       let timer: NodeJS.Timeout | null = null;
       const stream = openStream(req, reply, () => {
@@ -50,7 +52,7 @@ export function statusEvents(app: FastifyInstance, path: string, m: MonitoringSe
           void push();
         }, wait);
       };
-      const unsubscribe = m.events.subscribe(lineId, changed);
+      const unsubscribe = events.subscribe(lineId, changed);
       const every = setInterval(() => void push(), MONITORING_INTERVAL_MS);
       last = Date.now();
       stream.send('status', first);
