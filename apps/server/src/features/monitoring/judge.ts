@@ -2,7 +2,7 @@
 // deployment's threshold; the prediction image (the original with boxes, regions or the verdict drawn);
 // simple image statistics for drift (brightness, contrast, sharpness on a 64×64 grey thumbnail).
 import sharp from 'sharp';
-import type { Judgement } from '@sightline/domain';
+import { judgeCfScores, type Judgement } from '@sightline/domain';
 import type { InspectionResultJson, ImageStatsJson } from '@sightline/db';
 import type { Prediction, Prepared } from '@sightline/vision';
 
@@ -26,19 +26,13 @@ export function judge(p: Prediction, threshold: number, classes: Classes): Verdi
   const okName = new Set(classes.filter((c) => c.ok).map((c) => c.name));
   switch (p.task) {
     case 'cf': {
-      // NG when the NG classes together reach the threshold; the class is the top one of the verdict's side.
-      const named = p.scores.map((s, i) => ({
-        s,
-        name: classes[i]?.name ?? String(i),
-        ok: classes[i]?.ok ?? i === 0,
-      }));
-      const ngMass = named.filter((c) => !c.ok).reduce((a, c) => a + c.s, 0);
-      const ng = ngMass >= threshold && named.some((c) => !c.ok);
-      const side = named.filter((c) => c.ok === !ng).sort((a, b) => b.s - a.s)[0];
+      // NG when the NG classes together reach the threshold (the rule evaluations use, in domain).
+      const ok = p.scores.map((_, i) => classes[i]?.ok ?? i === 0);
+      const j = judgeCfScores(p.scores, ok, threshold);
       return {
-        judgement: ng ? 'NG' : 'OK',
-        className: side?.name ?? p.className,
-        score: ng ? ngMass : 1 - ngMass,
+        judgement: j.ng ? 'NG' : 'OK',
+        className: classes[j.classIndex]?.name ?? p.className,
+        score: j.ng ? j.ngMass : 1 - j.ngMass,
         result: { scores: p.scores },
       };
     }
