@@ -1,24 +1,11 @@
 // Click segmentation on the server: the default model's info, one image's embedding computed with
 // onnxruntime-node as a float32 .npy and served from the storage cache the second time, access checks.
 import { describe, expect, it } from 'vitest';
-import { readNpy, writeNpy } from '../../src/features/segment/npy';
+import { readNpy } from '@sightline/domain';
 import { multipart, pngs, zip } from '../datasets/fixtures';
 import { projectWithMember, setupDatasetApp } from '../datasets/harness';
 
 const t = setupDatasetApp();
-
-describe('npy', () => {
-  it('round-trips float32 arrays and refuses broken files', () => {
-    const data = Float32Array.from([1, -2.5, 3, 4, 5, 6]);
-    const buf = writeNpy(data, [1, 2, 3]);
-    expect((10 + buf.readUInt16LE(8)) % 64).toBe(0);
-    const back = readNpy(buf);
-    expect(back.shape).toEqual([1, 2, 3]);
-    expect([...back.data]).toEqual([...data]);
-    expect(() => readNpy(buf.subarray(0, buf.length - 4))).toThrow(/truncated/);
-    expect(() => readNpy(Buffer.from('nope'))).toThrow(/npy/);
-  });
-});
 
 describe('segment routes', () => {
   it('computes an image embedding once and serves it from the cache', async () => {
@@ -56,7 +43,7 @@ describe('segment routes', () => {
     expect(first.statusCode, first.body).toBe(200);
     const emb = readNpy(first.rawPayload);
     expect(emb.shape).toEqual([1, 32, 32, 32]);
-    expect(emb.data.every((v) => Number.isFinite(v))).toBe(true);
+    expect(emb.data.every((v: number) => Number.isFinite(v))).toBe(true);
     const second = await t.app.inject({ method: 'GET', url, headers: p.headers });
     expect(Buffer.compare(second.rawPayload, first.rawPayload)).toBe(0);
 

@@ -3,3 +3,4 @@ export * from './geometry';
 export * from './rows';
 export * from './codes';
 export * from './schemas';
+export * from './npy';

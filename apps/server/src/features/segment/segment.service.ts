@@ -3,10 +3,9 @@
 import { and, eq } from 'drizzle-orm';
 import { datasetImages, datasets, type Db } from '@sightline/db';
 import { imageKeys, type Storage } from '@sightline/storage';
-import type { Actor } from '@sightline/domain';
+import { NpyError, readNpy, writeNpy, type Actor } from '@sightline/domain';
 import { AppError } from '../../common/app-error';
 import { requireProjectAccess } from '../../common/project-access';
-import { NpyError, readNpy, writeNpy } from './npy';
 import { defaultModelDir, embed, loadSegmentModel, SegmentModelError } from './segment-model';
 
 export const SegmentErrorCode = {
@@ -81,7 +80,7 @@ export class SegmentService {
     const original = await this.storage.get(imageKeys(imageId).original);
     if (!original) throw new AppError('IMAGE_NOT_FOUND', 404, {}, 'imageId');
     const { data, shape } = await embed(model, await readAll(original.stream));
-    const npy = writeNpy(data, shape);
+    const npy = Buffer.from(writeNpy(data, shape));
     await this.storage.put(key, npy, { contentType: 'application/octet-stream' });
     return npy;
   }

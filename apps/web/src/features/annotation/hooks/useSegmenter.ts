@@ -9,7 +9,7 @@ import i18n from '../../../i18n';
 import type { AnnotationCanvas } from '../canvas/canvas';
 import { decode, loadDecoder, SegmentLoadError, type Embedding } from '../segment/decoder';
 import { maskFromLogits } from '../segment/mask-from-logits';
-import { readNpy } from '../segment/npy';
+import { readNpy } from '@sightline/domain';
 
 interface ModelInfo {
   decoder_url: string;
@@ -35,7 +35,7 @@ export function embeddingOf(datasetId: number, imageId: string): Promise<Embeddi
       .get<Blob>(`/api/v2/datasets/${datasetId}/images/${imageId}/segment-embedding`, {
         responseType: 'blob',
       })
-      .then(async (blob) => readNpy(await blob.arrayBuffer()))
+      .then(async (blob) => readNpy(new Uint8Array(await blob.arrayBuffer())))
       .catch((err: unknown) => {
         embeddings.delete(key);
         throw err instanceof SegmentLoadError
