@@ -127,8 +127,10 @@ describe('training through the worker', () => {
     await expect
       .poll(() => existsSync(join(t.dataDir, 'work', 'learnings', String(id))), { timeout: 15_000 })
       .toBe(false);
-    const job = (await t.app.inject({ url: `/api/jobs/${d.job_id}`, headers: p.headers })).json().data;
-    expect(job).toMatchObject({ status: 'succeeded', progress: 100, attempts: 1 });
+    const jobOf = async () =>
+      (await t.app.inject({ url: `/api/jobs/${d.job_id}`, headers: p.headers })).json().data;
+    await expect.poll(async () => (await jobOf()).status, { timeout: 15_000 }).toBe('succeeded');
+    expect(await jobOf()).toMatchObject({ status: 'succeeded', progress: 100, attempts: 1 });
 
     const onnx = await t.app.inject({ url: `/api/v2/learnings/${id}/files/model.onnx`, headers: p.headers });
     expect(onnx.statusCode).toBe(200);
