@@ -192,6 +192,16 @@ test('unsupervised AI labeling gives groups as classes', async ({ page }) => {
   expect(ds.classes.map((c) => c.name).sort()).toEqual(['group_1', 'group_2', 'group_3']);
   await page.goto(`/train/dataset?id=${work.result_dataset_id}`);
   await expect(page.getByTestId('dataset-detail-page')).toBeVisible();
+  // The grouped copies show their own thumbnails (copied under new ids), loaded before the screenshot.
+  const thumbs = page.getByTestId('image-card').locator('img');
+  await expect(thumbs).toHaveCount(12);
+  await expect
+    .poll(() =>
+      thumbs.evaluateAll((imgs) =>
+        imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+      ),
+    )
+    .toBe(true);
   await page.screenshot({ path: join(SHOTS, 'processing-data-groups.png') });
 });
 
