@@ -1,7 +1,7 @@
 // Local disk storage under DATA_DIR/storage. Writes go to a temp file in the same directory tree and
 // are renamed into place, so a crash never leaves a half-written object under its real key.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -28,15 +28,20 @@ export class LocalStorage implements Storage {
     return join(this.root, ...assertKey(key).split('/'));
   }
 
-  async put(key: string, body: PutBody): Promise<void> {
-    const target = this.path(key);
+  /** A temp path beside the objects, tagged with host and pid: sweepTemp() removes what a dead process
+   * left half-written. */
+  private async tempFor(target: string): Promise<string> {
     await mkdir(dirname(target), { recursive: true });
     if (!this.tmpReady) {
       await mkdir(this.tmpDir, { recursive: true });
       this.tmpReady = true;
     }
-    // Tagged with host and pid: sweepTemp() removes what a dead process left half-written.
-    const tmp = join(this.tmpDir, `${processTag()}-${randomUUID()}`);
+    return join(this.tmpDir, `${processTag()}-${randomUUID()}`);
+  }
+
+  async put(key: string, body: PutBody): Promise<void> {
+    const target = this.path(key);
+    const tmp = await this.tempFor(target);
     try {
       // No fsync per object: rename already guarantees readers never see a partial object, and an
       // fsync per image halves upload throughput. A crash may lose the newest objects, not tear them.
@@ -48,6 +53,33 @@ export class LocalStorage implements Storage {
       await rename(tmp, target);
     } catch (err) {
       await rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  /** A hard link: objects are never changed in place (put renames a new file over the key, delete
+   * unlinks), so two keys may share one file. A copy where linking is not possible. */
+  async copy(from: string, to: string): Promise<boolean> {
+    const src = this.path(from);
+    const target = this.path(to);
+    const tmp = await this.tempFor(target);
+    try {
+      try {
+        await link(src, tmp);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') return false;
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'EMLINK') throw err;
+        await copyFile(src, tmp);
+      }
+      // A new key must look new to storage GC (which spares young objects whose rows are not written yet).
+      const now = new Date();
+      await utimes(tmp, now, now);
+      await rename(tmp, target);
+      return true;
+    } catch (err) {
+      await rm(tmp, { force: true });
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw err;
     }
   }

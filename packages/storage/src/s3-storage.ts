@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -74,6 +75,23 @@ export class S3Storage implements Storage {
       };
     } catch (err) {
       if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  /** A server-side copy: the bytes never pass through this process; metadata (content type) is kept. */
+  async copy(from: string, to: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: assertKey(to),
+          CopySource: `${this.bucket}/${assertKey(from)}`,
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isNotFound(err)) return false;
       throw err;
     }
   }

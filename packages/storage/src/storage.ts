@@ -24,6 +24,9 @@ export interface Storage {
   /** Null when the key does not exist. */
   get(key: string): Promise<StoredObject | null>;
   stat(key: string): Promise<ObjectInfo | null>;
+  /** Copies an object to another key inside the storage (no bytes through this process where the backend
+   * allows: a hard link on disk, a server-side copy on S3); atomic like put. False when `from` is missing. */
+  copy(from: string, to: string): Promise<boolean>;
   /** Idempotent: deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   deleteMany(keys: readonly string[]): Promise<void>;

@@ -58,6 +58,19 @@ function storageSuite(name: string, setup: () => Promise<{ storage: Storage; sto
       expect(await storage.stat('t/b/x')).toBeNull();
     });
 
+    it('copies an object to another key; the two live apart from then on', async () => {
+      await storage.put('t/cp/src.bin', Buffer.from('original'), { contentType: 'image/png' });
+      expect(await storage.copy('t/cp/src.bin', 't/cp/dst.bin')).toBe(true);
+      expect(await text((await storage.get('t/cp/dst.bin'))!.stream)).toBe('original');
+      // Overwriting or deleting one key leaves the other as it was.
+      await storage.put('t/cp/src.bin', Buffer.from('changed'));
+      expect(await text((await storage.get('t/cp/dst.bin'))!.stream)).toBe('original');
+      await storage.delete('t/cp/dst.bin');
+      expect(await text((await storage.get('t/cp/src.bin'))!.stream)).toBe('changed');
+      expect(await storage.copy('t/cp/missing.bin', 't/cp/x.bin')).toBe(false);
+      expect(await storage.get('t/cp/x.bin')).toBeNull();
+    });
+
     it('lists by prefix and deletes many', async () => {
       await storage.put('l/p1/a', Buffer.from('1'));
       await storage.put('l/p1/b', Buffer.from('2'));

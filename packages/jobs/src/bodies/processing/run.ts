@@ -217,25 +217,17 @@ async function fill(
   return { images: bySha.size, skipped, overwritten, classes: plan.classes.length };
 }
 
-/** Copies storage objects a few at a time; a missing original is an image data copy error, a missing thumbnail is not. */
+/** Copies storage objects a few at a time inside the storage (hard links on disk, server-side copies on
+ * S3); a missing original is an image data copy error, a missing thumbnail is not. */
 async function copyAll(storage: Storage, pairs: [string, string][], signal?: AbortSignal) {
   const queue = [...pairs];
   const worker = async () => {
     for (let p = queue.shift(); p; p = queue.shift()) {
       signal?.throwIfAborted();
       const [from, to] = p;
-      const obj = await storage.get(from);
-      if (!obj) {
-        if (from.endsWith('/thumb.webp')) continue;
-        throw new ProcessingRunError(C.ImageCopyFailed, `Stored object ${from} is missing`);
-      }
-      const chunks: Buffer[] = [];
-      for await (const c of obj.stream) chunks.push(c as Buffer);
-      await storage.put(
-        to,
-        Buffer.concat(chunks),
-        obj.contentType ? { contentType: obj.contentType } : undefined,
-      );
+      if (await storage.copy(from, to)) continue;
+      if (from.endsWith('/thumb.webp')) continue;
+      throw new ProcessingRunError(C.ImageCopyFailed, `Stored object ${from} is missing`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(COPY_CONCURRENCY, queue.length) }, worker));
