@@ -12,7 +12,7 @@ export interface RouteMeta {
   area: Area;
   /** Reachable without logging in (login, notices, intro, cs, privacy policy). */
   public?: boolean;
-  /** i18n key of the page title (also shown by <ComingSoon>). */
+  /** i18n key of the page title. */
   title: string;
 }
 

@@ -1,11 +1,8 @@
 // The route table: EVERY route of SPEC §2, each with its layout, area and lazily imported page.
-// Features replace a `soon` entry with `lazyPage(() => import('../features/<f>/pages/XPage'))`.
+// Each page is `lazyPage(() => import('../features/<f>/pages/XPage'))`.
 import type { ComponentType } from 'react';
 import { lazyPage } from './lazy-page';
 import type { AppRoute, Area, LayoutName } from './route-meta';
-
-const ComingSoon = lazyPage(() => import('../components/ComingSoonPage'));
-const soon: ComponentType = ComingSoon;
 
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const HomePage = lazyPage(() => import('../features/home/pages/HomePage'));
