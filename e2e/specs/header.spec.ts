@@ -1,11 +1,28 @@
 // Header (SPEC §2): notifications (empty state while there are none), the download-request entry,
 // the user menu per role, and the flash area at the bottom left.
 import { expect, test } from '@playwright/test';
-import { login } from '../helpers';
+import { apiLogin, bearer, credentials, login } from '../helpers';
 
-test('notifications open the latest-10 list (empty state) with a link to all', async ({ page }) => {
-  // demo-company runs no jobs in the suite (demo-user's trainings and evaluations notify, issue 17).
-  await login(page, 'demo-company');
+test('notifications open the latest-10 list (empty state) with a link to all', async ({ page, request }) => {
+  // A fresh member of the demo project: every seeded user may have notifications from jobs and line
+  // alerts of other specs (issue 17), a new account has none.
+  const admin = await apiLogin(request, credentials.admin);
+  const info = await request.get('/api/user/information', { headers: bearer(admin) });
+  const project = (await info.json()).data.projects[0] as { id: number; company: { id: number } };
+  const user = { username: `quiet${Date.now().toString(36)}`, password: 'Quiet-pass-2024!' };
+  const res = await request.post('/api/admin/users', {
+    headers: bearer(admin),
+    data: {
+      ...user,
+      roleId: 4,
+      companyId: project.company.id,
+      name: 'Quiet User',
+      department: 'QA',
+      projects: [{ projectId: project.id, permissions: [1, 2] }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await login(page, user);
   await page.getByTestId('notifications-button').click();
   const dropdown = page.getByTestId('notifications-dropdown');
   await expect(dropdown).toBeVisible();
