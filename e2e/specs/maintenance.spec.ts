@@ -3,7 +3,7 @@
 // set through the server's 'maintenance' setting in the e2e database and removed afterwards.
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { DEMO_PASSWORD, login } from '../helpers';
+import { DEMO_PASSWORD, apiLogin, bearer, login } from '../helpers';
 
 async function setWindow(active: boolean): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
@@ -30,10 +30,19 @@ async function setWindow(active: boolean): Promise<void> {
 
 test('a maintenance window ends the session of a user with the service-unavailable message', async ({
   page,
+  request,
 }) => {
   await login(page, 'demo-user', { expectUrl: /\/train$/ });
+  const probe = await apiLogin(request, 'demo-company');
   await setWindow(true);
   try {
+    // A setting written by another process reaches the server within its settings cache (5 s): wait
+    // until another user's requests are refused before looking at this one.
+    await expect
+      .poll(async () => (await request.get('/api/user/information', { headers: bearer(probe) })).status(), {
+        timeout: 15_000,
+      })
+      .toBe(503);
     await page.goto('/train/learning');
     await expect(page).toHaveURL(/\/auth\/login$/);
     await expect(page.getByText('서비스 이용 불가 기간입니다.').first()).toBeVisible();
@@ -48,5 +57,17 @@ test('a maintenance window ends the session of a user with the service-unavailab
     await login(page, 'admin', { expectUrl: /\/$/ });
   } finally {
     await setWindow(false);
+    // The specs after this one must find the service open again: wait out the settings cache.
+    await expect
+      .poll(
+        async () =>
+          (
+            await request.post('/api/auth/login', {
+              data: { username: 'demo-company', password: DEMO_PASSWORD },
+            })
+          ).status(),
+        { timeout: 15_000 },
+      )
+      .toBe(200);
   }
 });
