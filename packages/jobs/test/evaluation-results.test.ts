@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { EvaluationResult } from '@sightline/vision';
 import { boxesMatch, metricsDetail, resultRows, rocPoints } from '../src/bodies/evaluation/results';
-import { encodePng, heatmapPng, maskPng } from '../src/bodies/evaluation/overlays';
+import { heatmapPng, maskPng } from '../src/bodies/evaluation/overlays';
+import { encodePng } from '../src/png';
 
 const meta = (n: number) => ({
   imageIds: Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`),

@@ -6,8 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { objectBox, rasterizeObjects, rowToObject, type AnnotationObject, type Box } from '@sightline/domain';
+import { encodePng } from '../png';
 import { cachePath } from './object-cache';
 
 export interface ObjectRow {
@@ -57,20 +57,9 @@ export function rasterizeClasses(rows: readonly ObjectRow[], w: number, h: numbe
 
 /** A minimal greyscale PNG (8-bit, one filter byte per row, zlib): 0 → black, anything else → white. */
 export function encodeMaskPng(mask: Uint8Array, w: number, h: number): Buffer {
-  const raw = Buffer.alloc((w + 1) * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) raw[y * (w + 1) + 1 + x] = mask[y * w + x] ? 255 : 0;
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const grey = new Uint8Array(w * h);
+  for (let i = 0; i < grey.length; i++) grey[i] = mask[i] ? 255 : 0;
+  return encodePng(w, h, 1, grey);
 }
 
 /** Writes the PNG into the content-hash cache (tmp + rename) and answers its path. */
@@ -89,25 +78,4 @@ export async function cacheMaskPng(cacheDir: string, png: Buffer): Promise<strin
   await writeFile(tmp, png);
   await rename(tmp, path);
   return path;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
 }
