@@ -15,6 +15,10 @@ import {
 } from './storage';
 import { madeByDeadProcess, processTag } from './process-tag';
 
+/** A temp name of tempFor(): "<hostTag>-<pid>-<uuid>". A bare (untagged) UUID must not pass for one: its
+ * second group can be all digits ("3f2a1b9c-4567-…"), so the uuid's own first group is in the pattern. */
+const TAGGED_TEMP = /^[0-9a-f]{8}-\d+-[0-9a-f]{8}-/;
+
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
   private readonly tmpDir: string;
@@ -124,7 +128,7 @@ export class LocalStorage implements Storage {
     for (const name of names) {
       const path = join(this.tmpDir, name);
       let dead = madeByDeadProcess(name, opts);
-      if (!dead && !/^[0-9a-f]{8}-\d+-/.test(name)) {
+      if (!dead && !TAGGED_TEMP.test(name)) {
         const s = await stat(path).catch(() => null);
         dead = Boolean(s && s.mtimeMs < cutoff);
       }

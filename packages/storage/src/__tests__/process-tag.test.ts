@@ -2,6 +2,7 @@
 // live process is writing; untagged leftovers of older versions go after a day.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +16,15 @@ afterAll(async () => {
 });
 
 /** The pid of a process that has already exited. */
+/** A pid no process can hold: above the kernel's pid_max. (The pid of a child that has just ended can be
+ * handed to a new process at once while the suite spawns workers and databases.) */
 function deadPid(): number {
-  const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
-  return Number(r.stdout.toString());
+  try {
+    return Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8').trim()) + 1;
+  } catch {
+    const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    return Number(r.stdout.toString());
+  }
 }
 
 describe('process tags', () => {
