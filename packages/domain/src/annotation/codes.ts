@@ -8,3 +8,18 @@ export const AnnotationErrorCode = {
   TargetRegionLimit: 'TARGET_REGION_LIMIT',
   ImageNotFound: 'IMAGE_NOT_FOUND',
 } as const;
+
+// Error codes of click segmentation (SPEC §7 model files, §8 npy/onnx load errors; texts in messages.ts).
+export const SegmentErrorCode = {
+  /** An encoder or decoder .onnx file does not load in onnxruntime. */
+  OnnxLoad: 'SEGMENT_ONNX_LOAD',
+  /** A cached or sent .npy embedding does not parse. */
+  NpyLoad: 'SEGMENT_NPY_LOAD',
+  /** No model pair is installed (neither an uploaded one nor the default). */
+  ModelMissing: 'SEGMENT_MODEL_MISSING',
+  /** An upload lacks the encoder or the decoder file, or a file is not .onnx. */
+  ModelFiles: 'SEGMENT_MODEL_FILES',
+  /** The pair loads but its inputs/outputs do not fit the click-segmentation contract. */
+  ModelShape: 'SEGMENT_MODEL_SHAPE',
+} as const;
+export type SegmentErrorCodeValue = (typeof SegmentErrorCode)[keyof typeof SegmentErrorCode];

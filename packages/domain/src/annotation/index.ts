@@ -4,3 +4,4 @@ export * from './rows';
 export * from './codes';
 export * from './schemas';
 export * from './npy';
+export * from './messages';

@@ -6,6 +6,7 @@ import { LABEL_ERROR_MESSAGES } from '../labels/messages';
 import { PROCESSING_ERROR_MESSAGES } from '../processing/messages';
 import { MONITORING_ERROR_MESSAGES } from './monitoring-messages';
 import { NOTICE_ERROR_MESSAGES } from '../notice/messages';
+import { SEGMENT_ERROR_MESSAGES } from '../annotation/messages';
 
 export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
   BAD_REQUEST: { ko: '잘못된 요청입니다.', en: 'The request is not valid.' },
@@ -244,6 +245,7 @@ export const ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
   ...PROCESSING_ERROR_MESSAGES,
   ...MONITORING_ERROR_MESSAGES,
   ...NOTICE_ERROR_MESSAGES,
+  ...SEGMENT_ERROR_MESSAGES,
 };
 
 /** The message for a code in a locale, with {name} placeholders filled; ko is the fallback. */

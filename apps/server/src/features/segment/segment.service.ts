@@ -3,16 +3,12 @@
 import { and, eq } from 'drizzle-orm';
 import { datasetImages, datasets, type Db } from '@sightline/db';
 import { imageKeys, type Storage } from '@sightline/storage';
-import { NpyError, readNpy, writeNpy, type Actor } from '@sightline/domain';
+import { NpyError, readNpy, SegmentErrorCode, writeNpy, type Actor } from '@sightline/domain';
 import { AppError } from '../../common/app-error';
 import { requireProjectAccess } from '../../common/project-access';
 import { defaultModelDir, embed, loadSegmentModel, SegmentModelError } from './segment-model';
 
-export const SegmentErrorCode = {
-  OnnxLoad: 'SEGMENT_ONNX_LOAD',
-  NpyLoad: 'SEGMENT_NPY_LOAD',
-  ModelMissing: 'SEGMENT_MODEL_MISSING',
-} as const;
+export { SegmentErrorCode };
 
 export interface SegmentModelInfo {
   name: string;
