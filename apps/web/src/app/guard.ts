@@ -1,5 +1,11 @@
 // Route guards of SPEC §2/§4 as one pure decision, so every rule is unit-tested without a browser.
-import { canEnterMyManagement, MY_MANAGEMENT_PATHS, Role, type ProductName } from '@sightline/domain';
+import {
+  canEnterAdminPath,
+  canEnterMyManagement,
+  MY_MANAGEMENT_PATHS,
+  Role,
+  type ProductName,
+} from '@sightline/domain';
 import type { SessionState } from '../session/types';
 import type { RouteMeta } from './route-meta';
 
@@ -30,7 +36,9 @@ export function decide(
   if (user.reset_admin && meta.path !== '/my/change-password' && !meta.public) {
     return { kind: 'redirect', to: '/my/change-password', flash: 'common:session.forcedChange' };
   }
-  if (meta.area === 'admin' && role !== Role.SystemAdmin) return { kind: 'redirect', to: '/' };
+  // /admin is role 1's, except the notice pages, which role 2 manages too (SPEC §6).
+  if (meta.area === 'admin' && !canEnterAdminPath({ roleId: role }, meta.path))
+    return { kind: 'redirect', to: '/' };
   if (meta.path === '/' && role !== Role.SystemAdmin) return { kind: 'redirect', to: '/train' };
   if (meta.path === '/my' && role === Role.SystemAdmin)
     return { kind: 'redirect', to: '/my/change-password' };

@@ -44,6 +44,18 @@ export const isTrialAccount = (a: Pick<Actor, 'roleId'>, product: ProductName) =
 export const canEnterAdmin = (a: Pick<Actor, 'roleId'>) => a.roleId === Role.SystemAdmin;
 
 /**
+ * The /admin pages the service admin (role 2) works in: notices (SPEC §6 gives role 2 notices, and no other
+ * route manages them). Its projects and users are under /my; the rest of /admin stays role 1's.
+ */
+export const SERVICE_ADMIN_PATHS = ['/admin/notice'] as const;
+/** May this role open this /admin path? Role 1: all of it; role 2: SERVICE_ADMIN_PATHS; others: none. */
+export function canEnterAdminPath(a: Pick<Actor, 'roleId'>, path: string): boolean {
+  if (canEnterAdmin(a)) return true;
+  if (a.roleId !== Role.ServiceAdmin) return false;
+  return SERVICE_ADMIN_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/**
  * /my/projects and /my/user manage projects and accounts: the service admin (the menu is theirs, SPEC §2)
  * and the company admin (its own company, SPEC §6) use them; role 1 works in /admin. Roles 4 and 5
  * manage nothing and are sent away (SPEC §2, §4).
@@ -74,6 +86,10 @@ export function navigationFor(a: Pick<Actor, 'roleId'>, product: ProductName) {
     notices: r !== Role.SystemAdmin,
     myProjects: r === Role.ServiceAdmin,
     myUsers: r === Role.ServiceAdmin,
+    /** /my/statistics: the caller's own work; role 1 reads /admin/statistics instead. */
+    myStatistics: r !== Role.SystemAdmin,
+    /** Notice management (/admin/notice) in the default navigation of role 2 (role 1 has the admin nav). */
+    noticeAdmin: r === Role.ServiceAdmin,
     useHistory: r === Role.SystemAdmin || r === Role.ServiceAdmin,
     resourceMonitoring: product !== 'cloud',
     customerService: product === 'cloud',

@@ -85,6 +85,41 @@ describe('route guard', () => {
     expect(decide(meta('/', 'home'), '/', session(user(1)), 'onprem').kind).toBe('allow');
   });
 
+  it('lets role 2 into exactly the notice pages of /admin (SPEC §6: notices are theirs)', () => {
+    const notice: [string, string][] = [
+      ['/admin/notice', '/admin/notice'],
+      ['/admin/notice/create', '/admin/notice/create'],
+      ['/admin/notice/:id', '/admin/notice/4'],
+      ['/admin/notice/:id/edit', '/admin/notice/4/edit'],
+      ['/admin/notice/company', '/admin/notice/company'],
+      ['/admin/notice/company/create', '/admin/notice/company/create'],
+      ['/admin/notice/company/:id', '/admin/notice/company/4'],
+      ['/admin/notice/company/:id/edit', '/admin/notice/company/4/edit'],
+    ];
+    for (const [path, pathname] of notice) {
+      for (const r of [1, 2] as const)
+        expect(decide(meta(path, 'admin'), pathname, session(user(r)), 'onprem').kind).toBe('allow');
+      for (const r of [3, 4, 5] as const)
+        expect(decide(meta(path, 'admin'), pathname, session(user(r)), 'onprem')).toEqual({
+          kind: 'redirect',
+          to: '/',
+        });
+    }
+    // The rest of /admin stays role 1's.
+    for (const p of [
+      '/admin/history',
+      '/admin/company',
+      '/admin/project',
+      '/admin/user',
+      '/admin/algorithm',
+      '/admin/statistics/train',
+      '/admin/noticeboard',
+    ]) {
+      expect(decide(meta(p, 'admin'), p, session(user(2)), 'onprem')).toEqual({ kind: 'redirect', to: '/' });
+      expect(decide(meta(p, 'admin'), p, session(user(1)), 'onprem').kind).toBe('allow');
+    }
+  });
+
   it('sends role 1 from /my to change-password', () => {
     expect(decide(meta('/my', 'my'), '/my', session(user(1)), 'onprem')).toEqual({
       kind: 'redirect',

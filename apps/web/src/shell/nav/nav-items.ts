@@ -6,6 +6,7 @@ import {
   IconBox,
   IconBuilding,
   IconChartBar,
+  IconChartPie,
   IconChartLine,
   IconDatabase,
   IconDeviceDesktopAnalytics,
@@ -13,6 +14,7 @@ import {
   IconHeadset,
   IconHistory,
   IconLayoutDashboard,
+  IconPencil,
   IconReportAnalytics,
   IconSchool,
   IconSearch,
@@ -135,6 +137,8 @@ export function defaultNav(roleId: RoleId, product: ProductName): NavSection[] {
   if (n.myProjects)
     my.push({ key: 'myProjects', label: 'nav:myProjects', to: '/my/projects', icon: IconBox });
   if (n.myUsers) my.push({ key: 'myUsers', label: 'nav:myUsers', to: '/my/user', icon: IconUsers });
+  if (n.myStatistics)
+    my.push({ key: 'myStatistics', label: 'nav:myStatistics', to: '/my/statistics', icon: IconChartPie });
   if (n.notifications)
     my.push({ key: 'notifications', label: 'nav:notifications', to: '/my/notifications', icon: IconBell });
   if (my.length) sections.push({ key: 'my', label: 'nav:my', items: my });
@@ -153,6 +157,8 @@ export function defaultNav(roleId: RoleId, product: ProductName): NavSection[] {
 
   const more: NavItem[] = [];
   if (n.notices) more.push({ key: 'notices', label: 'nav:notices', to: '/notices', icon: IconSpeakerphone });
+  if (n.noticeAdmin)
+    more.push({ key: 'noticeAdmin', label: 'nav:noticeAdmin', to: '/admin/notice', icon: IconPencil });
   if (n.customerService) more.push({ key: 'cs', label: 'nav:cs', to: '/cs', icon: IconHeadset });
   if (n.admin) more.push({ key: 'admin', label: 'nav:admin', to: '/admin', icon: IconLayoutDashboard });
   if (more.length) sections.push({ key: 'more', items: more });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canEnterAdmin,
+  canEnterAdminPath,
   canEnterMyManagement,
   canEnterMonitoring,
   canEnterTrain,
@@ -50,6 +51,24 @@ describe('navigationFor', () => {
     expect(navigationFor(user(1), 'onprem').notices).toBe(false);
     expect(navigationFor(user(1), 'onprem').useHistory).toBe(true);
     expect(navigationFor(user(4), 'onprem').useHistory).toBe(false);
+  });
+  it('gives my statistics to every role but 1, and notice management to role 2', () => {
+    expect(
+      [1, 2, 3, 4, 5].map((r) => navigationFor(user(r as Actor['roleId']), 'onprem').myStatistics),
+    ).toEqual([false, true, true, true, true]);
+    expect(navigationFor(user(5), 'cloud').myStatistics).toBe(true);
+    expect(
+      [1, 2, 3, 4, 5].map((r) => navigationFor(user(r as Actor['roleId']), 'onprem').noticeAdmin),
+    ).toEqual([false, true, false, false, false]);
+  });
+  it('opens /admin to role 1 and only its notice pages to role 2', () => {
+    expect(canEnterAdminPath(user(1), '/admin/company')).toBe(true);
+    expect(canEnterAdminPath(user(2), '/admin/notice')).toBe(true);
+    expect(canEnterAdminPath(user(2), '/admin/notice/company/3/edit')).toBe(true);
+    expect(canEnterAdminPath(user(2), '/admin/noticeboard')).toBe(false);
+    expect(canEnterAdminPath(user(2), '/admin')).toBe(false);
+    expect(canEnterAdminPath(user(2), '/admin/algorithm')).toBe(false);
+    expect(canEnterAdminPath(user(3), '/admin/notice')).toBe(false);
   });
   it('hides resource monitoring and shows /cs in the cloud theme', () => {
     expect(navigationFor(user(4), 'cloud')).toMatchObject({
