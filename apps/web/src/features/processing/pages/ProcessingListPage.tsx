@@ -1,8 +1,16 @@
 // /train/processing: the project's processing works (status and progress polled while they run, kind,
 // work type, input data, result folder, dates, availability) and their actions: open, class info,
-// final save, copy labeling, delete.
+// final save, copy labeling, AI labeling rerun, delete.
 import { ActionIcon, Badge, Button, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconCopy, IconDots, IconLock, IconPlus, IconTags, IconTrash } from '@tabler/icons-react';
+import {
+  IconCopy,
+  IconDots,
+  IconLock,
+  IconPlus,
+  IconRefresh,
+  IconTags,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -15,11 +23,19 @@ import { ClassInfoDialog } from '../components/ClassInfoDialog';
 import { CopyLabelingDialog } from '../components/CopyLabelingDialog';
 import { AvailabilityBadge, WorkStatusCell } from '../components/WorkStatusCell';
 import { useWorkActions } from '../components/useWorkActions';
+import { AiRerunDialog } from '../data-works/components/AiRerunDialog';
 
 const LABELING_KINDS = new Set(['new', 'copy', 'merge', 'class_merge', 'class_remove']);
+/** AI labeling works: their result opens in the workspace for review, and they can run again. */
+const AI_KINDS = new Set(['ai_supervised', 'ai_unsupervised']);
 
-function useColumns(openClasses: (w: Work) => void, openCopy: (w: Work) => void): Column<Work>[] {
+function useColumns(
+  openClasses: (w: Work) => void,
+  openCopy: (w: Work) => void,
+  openRerun: (w: Work) => void,
+): Column<Work>[] {
   const { t } = useTranslation('processing');
+  const { t: td } = useTranslation('processing-data');
   const actions = useWorkActions();
   const stop = (e: React.MouseEvent) => e.stopPropagation();
   return [
@@ -87,7 +103,7 @@ function useColumns(openClasses: (w: Work) => void, openCopy: (w: Work) => void)
       width: 120,
       render: (w) => (
         <Group gap={4} wrap="nowrap" justify="flex-end" onClick={stop}>
-          {w.status === 'done' && LABELING_KINDS.has(w.kind) && (
+          {w.status === 'done' && (LABELING_KINDS.has(w.kind) || AI_KINDS.has(w.kind)) && (
             <Button
               size="compact-xs"
               variant="light"
@@ -133,6 +149,16 @@ function useColumns(openClasses: (w: Work) => void, openCopy: (w: Work) => void)
               >
                 {t('list.copy')}
               </Menu.Item>
+              {AI_KINDS.has(w.kind) && (
+                <Menu.Item
+                  leftSection={<IconRefresh size={14} />}
+                  disabled={w.status === 'waiting' || w.status === 'progressing' || w.final_saved}
+                  onClick={() => openRerun(w)}
+                  data-testid="work-rerun"
+                >
+                  {td('rerun.open')}
+                </Menu.Item>
+              )}
               <Menu.Item
                 color="red"
                 leftSection={<IconTrash size={14} />}
@@ -154,7 +180,8 @@ export default function ProcessingListPage() {
   const { t } = useTranslation('processing');
   const [classesOf, setClassesOf] = useState<Work | null>(null);
   const [copyOf, setCopyOf] = useState<Work | null>(null);
-  const columns = useColumns(setClassesOf, setCopyOf);
+  const [rerunOf, setRerunOf] = useState<Work | null>(null);
+  const columns = useColumns(setClassesOf, setCopyOf, setRerunOf);
   return (
     <>
       <ListPage
@@ -205,6 +232,7 @@ export default function ProcessingListPage() {
         onClose={() => setCopyOf(null)}
         initial={copyOf?.result_dataset_id ? [copyOf.result_dataset_id] : []}
       />
+      <AiRerunDialog work={rerunOf} onClose={() => setRerunOf(null)} />
     </>
   );
 }
