@@ -17,6 +17,7 @@ export const ProcessingErrorCode = {
   WorkNotDone: 'WORK_NOT_DONE',
   WorkInProgress: 'WORK_IN_PROGRESS',
   WorkInUse: 'WORK_IN_USE',
+  WorkResultInUse: 'WORK_RESULT_IN_USE',
   WorkLockRequired: 'WORK_LOCK_REQUIRED',
   WorkFinalSaved: 'WORK_FINAL_SAVED',
   CopyFailed: 'COPY_FAILED',

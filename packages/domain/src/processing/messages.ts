@@ -49,6 +49,10 @@ export const PROCESSING_ERROR_MESSAGES: Record<string, Record<Locale, string>> =
     ko: '다른 사용자({name})가 사용 중인 작업입니다.',
     en: 'The work is in use by someone else ({name}).',
   },
+  WORK_RESULT_IN_USE: {
+    ko: '결과 데이터가 진행 중인 학습 또는 작업에 사용되고 있어 삭제할 수 없습니다.',
+    en: 'The result data is used by a training or work in progress and cannot be deleted.',
+  },
   WORK_LOCK_REQUIRED: {
     ko: '편집 세션이 만료되었습니다. 작업을 다시 열어 주세요.',
     en: 'The editing session has expired. Please open the work again.',

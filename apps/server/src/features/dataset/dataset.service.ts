@@ -18,7 +18,7 @@ import { AppError } from '../../common/app-error';
 import { imageKeys, type Storage } from '@sightline/storage';
 import type { DatasetRow, UserRow } from '@sightline/db';
 import type { ProjectAccess } from '../../common/project-access';
-import type { DatasetRepository } from './dataset.repository';
+import type { DatasetRepository, Tx } from './dataset.repository';
 import { mapClass, mapDatasetSummary, mapImage } from './dataset.mapper';
 import { datasetMediaScope, type MediaSigner } from './media-signer';
 
@@ -96,11 +96,13 @@ export class DatasetService {
     return this.detailUnchecked(id);
   }
 
-  async remove(actor: Actor, id: number): Promise<void> {
+  /** `alsoInTx` runs in the deletion's transaction after the lock check (it may refuse by throwing). */
+  async remove(actor: Actor, id: number, alsoInTx?: (tx: Tx) => Promise<void>): Promise<void> {
     await this.datasetFor(actor, id);
     const ids = await this.repo.transaction(async (tx) => {
       await this.repo.lockRow(tx, id);
       if (await this.repo.isLocked(tx, id)) throw new AppError(E.ImageDeleteDuringVerification, 409);
+      await alsoInTx?.(tx);
       const ids = await this.repo.allImageIds(id);
       await this.repo.deleteDataset(tx, id);
       return ids;

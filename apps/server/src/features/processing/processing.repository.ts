@@ -226,7 +226,20 @@ export class ProcessingRepository {
     return d!.id;
   }
 
-  deleteWork(id: number) {
-    return this.db.delete(processingWorks).where(eq(processingWorks.id, id));
+  deleteWork(id: number, db: Executor = this.db) {
+    return db.delete(processingWorks).where(eq(processingWorks.id, id));
+  }
+
+  /** Whether a dataset is read right now by a training (waiting, running, canceling) or by another work's job. */
+  async datasetInUse(db: Executor, datasetId: number, exceptWorkId: number): Promise<boolean> {
+    const r = await db.execute<{ used: boolean }>(sql`SELECT
+      EXISTS (SELECT 1 FROM learnings l WHERE l.dataset_id = ${datasetId}
+              AND l.status IN ('waiting', 'running', 'canceling'))
+      OR EXISTS (SELECT 1 FROM processing_work_sources s JOIN processing_works w ON w.id = s.work_id
+                 LEFT JOIN jobs j ON j.id = w.job_id
+                 WHERE s.dataset_id = ${datasetId} AND w.id <> ${exceptWorkId}
+                   AND coalesce(j.status IN ('queued', 'running'), w.status IN ('waiting', 'progressing')))
+      AS used`);
+    return r.rows[0]?.used === true;
   }
 }

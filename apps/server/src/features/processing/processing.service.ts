@@ -212,15 +212,25 @@ export class ProcessingService {
     return { v, status: statusFromJob(v.jobStatus, v.work.status) };
   }
 
-  /** Deletes the work and its result dataset; not while it runs or someone else edits it. */
+  /**
+   * Deletes the work and its result dataset together, or neither: not while it runs or someone else
+   * edits it, not while its result is locked by a performance evaluation (IMAGE_DELETE_DURING_VERIFICATION)
+   * or read by a training or another work in progress (WORK_RESULT_IN_USE).
+   */
   async remove(actor: Actor, id: number) {
     const { v, status } = await this.current(actor, id);
     if (status === 'waiting' || status === 'progressing') throw new AppError(C.WorkInProgress, 409);
     if (availabilityOf(v.work, actor.id) === 'in_use_other')
       throw new AppError(C.WorkInUse, 409, { name: v.lockedByName ?? '' });
-    await this.repo.deleteWork(id);
-    if (v.work.resultDatasetId)
-      await this.datasetService.remove(actor, v.work.resultDatasetId).catch(() => undefined);
+    const dsId = v.work.resultDatasetId;
+    if (!dsId) {
+      await this.repo.deleteWork(id);
+      return;
+    }
+    await this.datasetService.remove(actor, dsId, async (tx) => {
+      if (await this.repo.datasetInUse(tx, dsId, id)) throw new AppError(C.WorkResultInUse, 409);
+      await this.repo.deleteWork(id, tx);
+    });
   }
 
   /** Opens the work for editing: takes or renews the edit lock (in use by someone → 409). */
