@@ -3,14 +3,25 @@
 // a model is evaluated on a held-back dataset and its confusion matrix read (cell → image dialog), the ad
 // threshold slider is moved and the judgements change with no request, and two models are compared.
 // Screenshots at 1280×768: evaluation-cf, evaluation-ad, compare.
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import yazl from 'yazl';
-import { E2E_BASE_URL, apiLogin, bearer, login } from './helpers';
+import {
+  E2E_BASE_URL,
+  algorithmId,
+  apiLogin,
+  bearer,
+  json,
+  login,
+  rng,
+  screenshots,
+  train,
+  uploadDataset,
+  waitDone,
+  zipOf,
+  type ApiCtx,
+  type ZipEntry,
+} from './helpers';
 
-const SHOTS = join(import.meta.dirname, 'screenshots');
 const CLASSES = ['good', 'scratch', 'stain'] as const;
 const TRAIN_PER_CLASS = 36;
 const EVAL_PER_CLASS = 12;
@@ -19,16 +30,6 @@ const MODEL_A = `e2e_cf_a_${RUN}`;
 const MODEL_B = `e2e_cf_b_${RUN}`;
 const MODEL_AD = `e2e_ad_${RUN}`;
 const EVAL_SET = `e2e_eval_${RUN}`;
-
-function rng(seed: number): () => number {
-  let x = (seed * 2654435761) >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 0xffffffff;
-  };
-}
 
 /** A 64 px grey part with a class-specific defect at a random place (every image differs). */
 async function makeImage(cls: string, seed: number): Promise<Buffer> {
@@ -51,108 +52,43 @@ async function makeImage(cls: string, seed: number): Promise<Buffer> {
 }
 
 async function buildZip(perClass: number, seedBase: number): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
+  const files: ZipEntry[] = [];
   let n = seedBase;
   for (const cls of CLASSES)
     for (let i = 0; i < perClass; i++)
-      zip.addBuffer(await makeImage(cls, ++n), `${cls}/${cls}_${seedBase}_${i}.png`);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
+      files.push([`${cls}/${cls}_${seedBase}_${i}.png`, await makeImage(cls, ++n)]);
+  return zipOf(files);
 }
 
-interface Ctx {
-  api: APIRequestContext;
-  headers: Record<string, string>;
-  projectId: number;
-}
-
-async function json<T>(res: APIResponse, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function upload(
-  c: Ctx,
-  name: string,
-  purpose: 'preprocessing' | 'evaluation',
-  zip: Buffer,
-): Promise<number> {
-  const res = await c.api.post('/api/v2/datasets/upload', {
-    headers: c.headers,
-    multipart: {
-      project_id: String(c.projectId),
-      name,
-      type: 'cf',
-      purpose,
-      file: { name: `${name}.zip`, mimeType: 'application/zip', buffer: zip },
-    },
-    timeout: 120_000,
-  });
-  return (await json<{ dataset_id: number }>(res, `upload ${name}`)).dataset_id;
-}
-
-async function algorithmId(c: Ctx, engineKey: string): Promise<number> {
-  const rows = await json<{ data: { id: number; engineKey: string }[] }>(
-    await c.api.get('/api/algorithms', {
-      headers: c.headers,
-      params: { projectId: c.projectId, kind: 'training', perPage: 100 },
-    }),
-    'algorithms',
-  );
-  const row = rows.data.find((r) => r.engineKey === engineKey);
-  expect(row, `algorithm ${engineKey} in the project`).toBeTruthy();
-  return row!.id;
-}
-
-async function train(c: Ctx, body: Record<string, unknown>): Promise<number> {
-  const created = await json<{ id: number }>(
-    await c.api.post('/api/v2/learnings', { headers: c.headers, data: body }),
-    `train ${String(body.name)}`,
-  );
-  return created.id;
-}
-
-async function waitDone(c: Ctx, path: string, timeoutMs: number): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await json<{ status: string; error: unknown }>(
-      await c.api.get(path, { headers: c.headers }),
-      path,
-    );
-    if (row.status === 'done') return row;
-    expect(['waiting', 'running'], `${path}: ${JSON.stringify(row.error)}`).toContain(row.status);
-    expect(Date.now(), `${path} still ${row.status}`).toBeLessThan(deadline);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const shot = screenshots();
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 768 } });
 
-let ctx: Ctx;
+let ctx: ApiCtx;
 let evalSetId = 0;
 let adModelId = 0;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(900_000);
-  mkdirSync(SHOTS, { recursive: true });
   const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   const token = await apiLogin(api, 'demo-user');
   const headers = bearer(token);
   const projects = await json<{ id: number }[]>(await api.get('/api/projects', { headers }), 'projects');
   ctx = { api, headers, projectId: projects[0]!.id };
 
-  const trainSet = await upload(
-    ctx,
-    `e2e_train_${RUN}`,
-    'preprocessing',
-    await buildZip(TRAIN_PER_CLASS, 1000),
-  );
-  evalSetId = await upload(ctx, EVAL_SET, 'evaluation', await buildZip(EVAL_PER_CLASS, 5000));
+  const trainSet = await uploadDataset(ctx, {
+    name: `e2e_train_${RUN}`,
+    type: 'cf',
+    purpose: 'preprocessing',
+    zip: await buildZip(TRAIN_PER_CLASS, 1000),
+  });
+  evalSetId = await uploadDataset(ctx, {
+    name: EVAL_SET,
+    type: 'cf',
+    purpose: 'evaluation',
+    zip: await buildZip(EVAL_PER_CLASS, 5000),
+  });
   const cf = await algorithmId(ctx, 'cf-resnet');
   const ad = await algorithmId(ctx, 'ad-patchknn');
   const small = { epochs: 4, inputSize: 64, batchSize: 16 };
