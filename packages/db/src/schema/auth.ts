@@ -1,11 +1,10 @@
 // Drizzle mirror of the session/limit/settings tables of migrations/0001_core.sql.
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, tz, updatedAt } from './columns';
 import { users } from './core';
 
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 export const refreshTokens = pgTable('refresh_tokens', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -13,7 +12,7 @@ export const refreshTokens = pgTable('refresh_tokens', {
   expiresAt: tz('expires_at').notNull(),
   revokedAt: tz('revoked_at'),
   replacedBy: integer('replaced_by'),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const rateLimits = pgTable('rate_limits', {
@@ -25,5 +24,5 @@ export const rateLimits = pgTable('rate_limits', {
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

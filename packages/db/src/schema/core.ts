@@ -1,27 +1,16 @@
 // Drizzle mirror of migrations/0001_core.sql (tenancy and accounts). SQL is the source of truth.
-import {
-  boolean,
-  date,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, date, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, tz, updatedAt } from './columns';
 
 export const companies = pgTable('companies', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   name: text('name').notNull(),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const projects = pgTable('projects', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   code: text('code').notNull().unique(),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
@@ -30,14 +19,14 @@ export const projects = pgTable('projects', {
   endDate: date('end_date', { mode: 'string' }),
   imageUploadLimit: integer('image_upload_limit'),
   learningLimit: integer('learning_limit'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const lines = pgTable(
   'lines',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
@@ -45,13 +34,13 @@ export const lines = pgTable(
     name: text('name').notNull(),
     productName: text('product_name').notNull().default(''),
     processName: text('process_name').notNull().default(''),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [unique().on(t.projectId, t.code)],
 );
 
 export const users = pgTable('users', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   username: text('username').notNull().unique(),
   name: text('name').notNull(),
   department: text('department').notNull().default(''),
@@ -66,8 +55,8 @@ export const users = pgTable('users', {
   defaultProjectId: integer('default_project_id').references(() => projects.id, { onDelete: 'set null' }),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: tz('locked_until'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const projectMembers = pgTable(
@@ -81,7 +70,7 @@ export const projectMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     permissions: smallint('permissions').array().notNull().default([]),
     isManager: boolean('is_manager').notNull().default(false),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
 );

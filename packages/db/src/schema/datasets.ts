@@ -9,40 +9,37 @@ import {
   real,
   smallint,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, tz, updatedAt } from './columns';
+import { projectIdCascade } from './refs';
 import { projects, users } from './core';
 import { jobs } from './jobs';
 
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 export const datasets = pgTable('datasets', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  projectId: integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  id: identityId(),
+  projectId: projectIdCascade(),
   name: text('name').notNull(),
   type: text('type').$type<'cf' | 'od' | 'sg' | 'ad'>().notNull(),
   purpose: text('purpose').$type<'preprocessing' | 'evaluation'>().notNull().default('preprocessing'),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 export type DatasetRow = typeof datasets.$inferSelect;
 
 export const datasetFolders = pgTable('dataset_folders', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   datasetId: integer('dataset_id')
     .notNull()
     .references(() => datasets.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 export type DatasetFolderRow = typeof datasetFolders.$inferSelect;
 
 export const datasetClasses = pgTable('dataset_classes', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   datasetId: integer('dataset_id')
     .notNull()
     .references(() => datasets.id, { onDelete: 'cascade' }),
@@ -50,7 +47,7 @@ export const datasetClasses = pgTable('dataset_classes', {
   color: text('color').notNull(),
   isOk: boolean('is_ok').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 export type DatasetClassRow = typeof datasetClasses.$inferSelect;
 
@@ -77,8 +74,8 @@ export const datasetImages = pgTable('dataset_images', {
   prediction: jsonb('prediction'),
   verification: jsonb('verification'),
   classScore: real('class_score'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 export type DatasetImageRow = typeof datasetImages.$inferSelect;
 export type NewDatasetImageRow = typeof datasetImages.$inferInsert;
@@ -91,7 +88,7 @@ export const imageObjects = pgTable('image_objects', {
   classId: integer('class_id').references(() => datasetClasses.id, { onDelete: 'cascade' }),
   kind: text('kind').notNull(),
   geometry: jsonb('geometry').notNull(),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const datasetLocks = pgTable(
@@ -102,7 +99,7 @@ export const datasetLocks = pgTable(
       .references(() => datasets.id, { onDelete: 'cascade' }),
     ref: text('ref').notNull(),
     reason: text('reason').notNull().default('verification'),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.datasetId, t.ref] })],
 );
@@ -112,7 +109,7 @@ export const projectUploadUsage = pgTable('project_upload_usage', {
     .primaryKey()
     .references(() => projects.id, { onDelete: 'cascade' }),
   uploadedImages: bigint('uploaded_images', { mode: 'number' }).notNull().default(0),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const downloadRequests = pgTable('download_requests', {
@@ -120,9 +117,7 @@ export const downloadRequests = pgTable('download_requests', {
     .primaryKey()
     .references(() => jobs.id, { onDelete: 'cascade' }),
   kind: text('kind').$type<'dataset' | 'output'>().notNull(),
-  projectId: integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  projectId: projectIdCascade(),
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -132,7 +127,7 @@ export const downloadRequests = pgTable('download_requests', {
   originFiles: text('origin_files').notNull().default(''),
   usageTypeCode: text('usage_type_code'),
   workOutput: text('work_output'),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   expiresAt: tz('expires_at').notNull(),
 });
 export type DownloadRequestRow = typeof downloadRequests.$inferSelect;

@@ -1,23 +1,12 @@
 // Drizzle mirror of migrations/0310_evaluation.sql (compares, evaluations, evaluation_results). SQL is the
 // source of truth. learning_id points at learnings (0300_learning.sql); kept as a plain column here so this
 // file does not depend on the learning schema module.
-import {
-  bigint,
-  boolean,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { projects, users } from './core';
+import { bigint, boolean, integer, jsonb, pgTable, real, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { identityId, tz } from './columns';
+import { projectIdCascade } from './refs';
+import { users } from './core';
 import { jobs } from './jobs';
 import { datasetImages, datasets } from './datasets';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export type EvaluationTask = 'cf' | 'od' | 'sg' | 'ad';
 export type EvaluationRowStatus = 'waiting' | 'running' | 'canceling' | 'done' | 'error' | 'canceled';
@@ -36,10 +25,8 @@ export interface StoredBox {
 }
 
 export const compares = pgTable('compares', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  projectId: integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  id: identityId(),
+  projectId: projectIdCascade(),
   datasetId: integer('dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
   datasetName: text('dataset_name').notNull(),
   name: text('name').notNull(),
@@ -62,10 +49,8 @@ export const compares = pgTable('compares', {
 export type CompareRow = typeof compares.$inferSelect;
 
 export const evaluations = pgTable('evaluations', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  projectId: integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  id: identityId(),
+  projectId: projectIdCascade(),
   compareId: integer('compare_id').references(() => compares.id, { onDelete: 'cascade' }),
   position: smallint('position').notNull().default(0),
   learningId: integer('learning_id'),

@@ -1,7 +1,6 @@
 // Drizzle mirror of migrations/0400_ingest_journal.sql. SQL is the source of truth.
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { tz } from './columns';
 
 export const ingestUploads = pgTable('ingest_uploads', {
   id: uuid('id').primaryKey(),

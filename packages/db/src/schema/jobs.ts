@@ -1,8 +1,7 @@
 // Drizzle mirror of migrations/0002_jobs.sql (worker heartbeats and job progress rows).
-import { boolean, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tz, updatedAt } from './columns';
 import { projects, users } from './core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const workers = pgTable('workers', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -32,10 +31,10 @@ export const jobs = pgTable('jobs', {
   workerId: uuid('worker_id').references(() => workers.id, { onDelete: 'set null' }),
   cancelRequested: boolean('cancel_requested').notNull().default(false),
   attempts: integer('attempts').notNull().default(0),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   startedAt: tz('started_at'),
   finishedAt: tz('finished_at'),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export type WorkerRow = typeof workers.$inferSelect;

@@ -1,11 +1,11 @@
 // Drizzle mirror of migrations/0300_learning.sql (learnings = trainings). SQL is the source of truth.
-import { boolean, integer, jsonb, pgTable, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { projects, users } from './core';
+import { boolean, integer, jsonb, pgTable, real, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { identityId, tz, updatedAt } from './columns';
+import { projectIdCascade } from './refs';
+import { users } from './core';
 import { jobs } from './jobs';
 import { datasets } from './datasets';
 import { algorithms } from './tenancy';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const LEARNING_ROW_STATUSES = [
   'waiting',
@@ -37,10 +37,8 @@ export interface LearningHistoryJson {
 }
 
 export const learnings = pgTable('learnings', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  projectId: integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  id: identityId(),
+  projectId: projectIdCascade(),
   datasetId: integer('dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
   datasetName: text('dataset_name').notNull(),
   name: text('name').notNull(),
@@ -75,6 +73,6 @@ export const learnings = pgTable('learnings', {
   startedAt: tz('started_at'),
   finishedAt: tz('finished_at'),
   canceledAt: tz('canceled_at'),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 export type LearningRow = typeof learnings.$inferSelect;

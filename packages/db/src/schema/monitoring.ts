@@ -1,10 +1,10 @@
 // Drizzle mirror of migrations/0600_monitoring.sql (deployments = model history, line API keys,
 // inspections, verification options). SQL is the source of truth.
-import { boolean, date, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { lines, projects, users } from './core';
+import { boolean, date, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, tz, updatedAt } from './columns';
+import { projectIdCascade } from './refs';
+import { lines, users } from './core';
 import { learnings } from './learning';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export interface InspectionResultJson {
   boxes?: { class_name: string; score: number; x1: number; y1: number; x2: number; y2: number }[];
@@ -19,13 +19,11 @@ export interface ImageStatsJson {
 }
 
 export const lineDeployments = pgTable('line_deployments', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   lineId: integer('line_id')
     .notNull()
     .references(() => lines.id, { onDelete: 'cascade' }),
-  projectId: integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  projectId: projectIdCascade(),
   learningId: integer('learning_id').references(() => learnings.id, { onDelete: 'set null' }),
   modelName: text('model_name').notNull(),
   task: text('task').$type<'cf' | 'od' | 'sg' | 'ad'>().notNull(),
@@ -48,7 +46,7 @@ export const lineDeployments = pgTable('line_deployments', {
 export type LineDeploymentRow = typeof lineDeployments.$inferSelect;
 
 export const lineApiKeys = pgTable('line_api_keys', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   lineId: integer('line_id')
     .notNull()
     .references(() => lines.id, { onDelete: 'cascade' }),
@@ -56,7 +54,7 @@ export const lineApiKeys = pgTable('line_api_keys', {
   prefix: text('prefix').notNull(),
   keyHash: text('key_hash').notNull().unique(),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   lastUsedAt: tz('last_used_at'),
   revokedAt: tz('revoked_at'),
 });
@@ -78,7 +76,7 @@ export const inspections = pgTable('inspections', {
   latencyMs: real('latency_ms').notNull().default(0),
   stats: jsonb('stats').$type<ImageStatsJson>(),
   requestId: text('request_id'),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   sampledAt: tz('sampled_at'),
   verifiedJudgement: text('verified_judgement').$type<'OK' | 'NG'>(),
   verifiedClass: text('verified_class'),
@@ -98,6 +96,6 @@ export const verificationOptions = pgTable('verification_options', {
   samplingCount: integer('sampling_count').notNull().default(100),
   lastSampledAt: tz('last_sampled_at'),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 export type VerificationOptionRow = typeof verificationOptions.$inferSelect;

@@ -1,11 +1,10 @@
 // Drizzle mirror of migrations/0700_notices.sql.
-import { bigint, boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, updatedAt } from './columns';
 import { companies, users } from './core';
 
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 export const notices = pgTable('notices', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   category: text('category', { enum: ['notice', 'cs'] })
     .notNull()
     .default('notice'),
@@ -19,8 +18,8 @@ export const notices = pgTable('notices', {
   department: text('department'),
   pinned: boolean('pinned').notNull().default(false),
   authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 export type NoticeRow = typeof notices.$inferSelect;
 
@@ -32,6 +31,6 @@ export const noticeAttachments = pgTable('notice_attachments', {
   fileName: text('file_name').notNull(),
   contentType: text('content_type').notNull(),
   size: bigint('size', { mode: 'number' }).notNull(),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 export type NoticeAttachmentRow = typeof noticeAttachments.$inferSelect;

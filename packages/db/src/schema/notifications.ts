@@ -1,9 +1,8 @@
 // Drizzle mirror of migrations/0800_notifications.sql and 0810_notification_jobs.sql.
-import { bigserial, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tz, updatedAt } from './columns';
 import { projects, users } from './core';
 import { jobs } from './jobs';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const NOTIFICATION_ROW_TYPES = [
   'labeling',
@@ -30,7 +29,7 @@ export const notifications = pgTable('notifications', {
   jobStatus: text('job_status'),
   message: text('message').notNull().default(''),
   readAt: tz('read_at'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 export type NotificationRow = typeof notifications.$inferSelect;

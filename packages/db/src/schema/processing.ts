@@ -1,26 +1,14 @@
 // Drizzle mirror of migrations/0500_processing.sql. SQL is the source of truth.
-import {
-  boolean,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { projects, users } from './core';
+import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, tz, updatedAt } from './columns';
+import { projectIdCascade } from './refs';
+import { users } from './core';
 import { jobs } from './jobs';
 import { datasetImages, datasets } from './datasets';
 
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 export const processingWorks = pgTable('processing_works', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  projectId: integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  id: identityId(),
+  projectId: projectIdCascade(),
   name: text('name').notNull(),
   kind: text('kind')
     .$type<
@@ -51,8 +39,8 @@ export const processingWorks = pgTable('processing_works', {
   finalSaved: boolean('final_saved').notNull().default(false),
   finalSavedAt: tz('final_saved_at'),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 export type ProcessingWorkRow = typeof processingWorks.$inferSelect;
 
@@ -78,5 +66,5 @@ export const imageAnnotations = pgTable('image_annotations', {
     .references(() => datasetImages.id, { onDelete: 'cascade' }),
   rev: integer('rev').notNull().default(0),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -1,9 +1,10 @@
 // Drizzle mirror of migrations/0100_tenancy.sql (reset requests, algorithm registry, audit log).
-import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, tz, updatedAt } from './columns';
+import { projectIdCascade } from './refs';
 import type { AlgorithmParam } from '@sightline/domain';
-import { projects, users } from './core';
+import { users } from './core';
 
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 type Localized = { ko: string; en: string };
 export interface DescriptionFile {
   key: string;
@@ -13,7 +14,7 @@ export interface DescriptionFile {
 }
 
 export const passwordResetRequests = pgTable('password_reset_requests', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   username: text('username').notNull(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   status: text('status').$type<'unprocessed' | 'changed' | 'invalid'>().notNull().default('unprocessed'),
@@ -23,7 +24,7 @@ export const passwordResetRequests = pgTable('password_reset_requests', {
 });
 
 export const algorithms = pgTable('algorithms', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   engineKey: text('engine_key').notNull(),
   name: jsonb('name').$type<Localized>().notNull(),
   description: jsonb('description').$type<Localized>().notNull(),
@@ -34,8 +35,8 @@ export const algorithms = pgTable('algorithms', {
   inferenceParams: jsonb('inference_params').$type<AlgorithmParam[]>().notNull(),
   augmentationParams: jsonb('augmentation_params').$type<AlgorithmParam[]>().notNull(),
   descriptionFile: jsonb('description_file').$type<DescriptionFile | null>(),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const algorithmProjects = pgTable(
@@ -44,9 +45,7 @@ export const algorithmProjects = pgTable(
     algorithmId: integer('algorithm_id')
       .notNull()
       .references(() => algorithms.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectIdCascade(),
   },
   (t) => [primaryKey({ columns: [t.algorithmId, t.projectId] })],
 );
