@@ -21,7 +21,7 @@ function newestMtime(dir) {
 function stale() {
   if (!existsSync(dist)) return true;
   const built = statSync(dist).mtimeMs;
-  return newestMtime(join(pkg, 'src')) > built || newestMtime(join(pkg, '..', 'domain', 'src')) > built;
+  return ['src', '../domain/src', '../vision/src'].some((d) => newestMtime(join(pkg, d)) > built);
 }
 
 if (stale()) {
@@ -34,6 +34,8 @@ if (stale()) {
       platform: 'node',
       format: 'esm',
       target: 'node20',
+      // Native modules (the edge runner's onnxruntime-node and sharp) load from node_modules.
+      external: ['onnxruntime-node', 'sharp'],
       logLevel: 'warning',
     });
   } catch {

@@ -20,7 +20,8 @@ export const USAGE = `Usage: sightline <command> [options]   (env: SIGHTLINE_URL
   evaluate --model ID --dataset ID [--threshold T] [--wait] [--timeout S]
   export --model ID --out DIR [--full]
   inspect --line CODE --serial SN [--key KEY] FILE...          (env: SIGHTLINE_URL, SIGHTLINE_LINE_KEY)
-  simulate --line CODE --dir DIR --rate N [--count N] [--prefix P] [--concurrency N] [--key KEY]`;
+  simulate --line CODE --dir DIR --rate N [--count N] [--prefix P] [--concurrency N] [--key KEY]
+  edge --line CODE [--key KEY] [--state DIR] [--poll S] (--dir DIR [--once] [--delete] | --stdin | --port N [--host H])`;
 
 const OPTIONS = {
   task: { type: 'string' },
@@ -45,6 +46,13 @@ const OPTIONS = {
   count: { type: 'string' },
   prefix: { type: 'string' },
   concurrency: { type: 'string' },
+  state: { type: 'string' },
+  stdin: { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  once: { type: 'boolean' },
+  delete: { type: 'boolean' },
+  poll: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -53,6 +61,9 @@ export interface RunDeps {
   stdout: (line: string) => void;
   stderr: (line: string) => void;
   sleep?: (ms: number) => Promise<void>;
+  /** Ends a long-running command (edge); the CLI aborts it on SIGINT/SIGTERM. */
+  signal?: AbortSignal;
+  stdin?: NodeJS.ReadableStream;
 }
 
 const errorJson = (e: CliError) => JSON.stringify({ error: { code: e.code, message: e.message } });
@@ -86,6 +97,20 @@ export async function run(argv: readonly string[], deps: RunDeps): Promise<numbe
     if (command === 'simulate') {
       extra(0);
       io.result(await simulateCommand(deps.env, v, io.progress));
+      return 0;
+    }
+    if (command === 'edge') {
+      extra(0);
+      // Loaded on use: onnxruntime-node is only needed here.
+      const { edgeCommand } = await import('./commands/edge');
+      io.result(
+        await edgeCommand(deps.env, v, {
+          emit: (x) => deps.stdout(JSON.stringify(x)),
+          progress: io.progress,
+          signal: deps.signal,
+          stdin: deps.stdin,
+        }),
+      );
       return 0;
     }
     const pollMs = Number(deps.env.SIGHTLINE_POLL_MS ?? 2000);

@@ -4,6 +4,7 @@ export type { VisionDataset, DataItem, DatasetClass, Box, Region } from './datas
 export { readDataset } from './dataset/read';
 export { validateDataset } from './dataset/validate';
 export * from './dataset/od-formats';
+export { readImageHeader, type ImageHeader } from './dataset/image-header';
 export {
   labelFiles,
   imagePathIn,
@@ -32,6 +33,7 @@ export {
   type Metrics,
 } from './evaluate';
 export { loadModel, type VisionModel } from './infer/model';
+export * from './infer/line-judge';
 export type { Prepared, ImageSource } from './infer/preprocess';
 export type {
   Prediction,

@@ -212,3 +212,54 @@ export const lineQualitySchema = z.object({
   promised: z.record(z.string(), z.number()),
 });
 export type LineQuality = z.infer<typeof lineQualitySchema>;
+
+// ---- edge runner (`sightline edge`): the line's model package and results judged on the edge ----
+export const edgeDeploymentSchema = z.object({
+  id: z.number(),
+  line_code: z.string(),
+  task: z.enum(['cf', 'od', 'sg', 'ad']),
+  threshold: z.number(),
+  classes: z.array(z.object({ name: z.string(), ok: z.boolean() })),
+  model_name: z.string(),
+  files: z.array(z.object({ name: z.string(), size: z.number() })),
+});
+export type EdgeDeployment = z.infer<typeof edgeDeploymentSchema>;
+
+/** One judgement made by an edge runner, uploaded later (multipart `result` JSON field, then its `image`). */
+export const edgeResultSchema = z.object({
+  /** The edge's own id of the judgement: uploading it again answers the stored row. */
+  request_id: z.string().min(1).max(100),
+  serial_number: z.string().trim().min(1).max(120),
+  deployment_id: z.number().int().positive(),
+  judgement: judgementSchema,
+  class_name: z.string().max(200).nullable(),
+  score: z.number().finite(),
+  result: z.object({
+    scores: z.array(z.number()).max(1000).optional(),
+    boxes: z.array(inspectionBoxSchema).max(1000).optional(),
+    regions: z
+      .array(
+        z.object({
+          class_name: z.string(),
+          area: z.number(),
+          polygon: z.array(z.tuple([z.number(), z.number()])).optional(),
+        }),
+      )
+      .max(1000)
+      .optional(),
+    anomaly_score: z.number().nullable().optional(),
+  }),
+  stats: z.object({ brightness: z.number(), contrast: z.number(), sharpness: z.number() }).nullable(),
+  latency_ms: z.number().min(0),
+  /** When the edge judged the image (the row's created_at). */
+  judged_at: z.iso.datetime({ offset: true }),
+});
+export type EdgeResult = z.infer<typeof edgeResultSchema>;
+
+export const edgeUploadedSchema = z.object({
+  request_id: z.string(),
+  id: z.string(),
+  /** True when the request id was stored before (a re-upload). */
+  duplicate: z.boolean(),
+});
+export type EdgeUploaded = z.infer<typeof edgeUploadedSchema>;

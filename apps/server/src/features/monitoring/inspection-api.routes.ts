@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../common/app-error';
 import { createMonitoringServices } from './monitoring.module';
 import type { InspectItem } from './inspection.service';
+import { edgeApiRoutes } from './edge-api.routes';
 
 const MAX_IMAGE_BYTES = 30 * 1024 * 1024;
 
@@ -99,4 +100,6 @@ export default async function inspectionApiRoutes(app: FastifyInstance) {
       return { data: await m.inspections.inspect(line, items, started) };
     },
   );
+
+  await edgeApiRoutes(app, m);
 }

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { AppDeps } from '../../app-deps';
 import { DeploymentService } from './deployment.service';
+import { EdgeService } from './edge.service';
 import { InferencePool } from './inference-pool';
 import { InspectionService } from './inspection.service';
 import { Ttl } from './hot-path';
@@ -19,6 +20,7 @@ export interface MonitoringServices {
   deployments: DeploymentService;
   keys: LineKeyService;
   inspections: InspectionService;
+  edge: EdgeService;
   reports: ReportService;
   verification: VerificationService;
   relearning: RelearningService;
@@ -43,6 +45,7 @@ export function createMonitoringServices(deps: AppDeps): MonitoringServices {
     deployments: new DeploymentService(db, repo, access, deps.storage, active),
     keys: new LineKeyService(repo, access),
     inspections: new InspectionService(repo, access, deps.storage, deps.media, pool, renderer, active),
+    edge: new EdgeService(repo, deps.storage, renderer),
     reports: new ReportService(repo, access, deps.media),
     verification: new VerificationService(db, repo, access),
     relearning: new RelearningService(db, repo, access, deps.storage),
