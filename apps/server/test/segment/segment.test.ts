@@ -56,5 +56,34 @@ describe('segment routes', () => {
       headers: p.headers,
     });
     expect(missing.statusCode).toBe(404);
+
+    // A stored mask PNG of the image (what an sg import writes) is served to the workspace; keys
+    // outside the image's folder and strangers are refused.
+    const maskKey = `images/${imageId.toLowerCase()}/mask-0.png`;
+    await t.storage.put(maskKey, imgs[1]!, { contentType: 'image/png' });
+    const maskUrl = `/api/v2/datasets/${datasetId}/images/${imageId}/mask-file`;
+    const mask = await t.app.inject({
+      method: 'GET',
+      url: maskUrl,
+      query: { key: maskKey },
+      headers: p.headers,
+    });
+    expect(mask.statusCode, mask.body).toBe(200);
+    expect(mask.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(mask.rawPayload, imgs[1]!)).toBe(0);
+    for (const key of [
+      `images/${imageId}/original`,
+      'images/00000000-0000-4000-8000-000000000000/mask-0.png',
+    ])
+      expect(
+        (await t.app.inject({ method: 'GET', url: maskUrl, query: { key }, headers: p.headers })).statusCode,
+      ).toBe(404);
+    const strangerMask = await t.app.inject({
+      method: 'GET',
+      url: maskUrl,
+      query: { key: maskKey },
+      headers: stranger.headers,
+    });
+    expect(strangerMask.statusCode).toBe(404);
   });
 });

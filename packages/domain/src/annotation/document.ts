@@ -2,11 +2,21 @@
 // the drawn objects (rectangle, polygon, path = brush, sam, eraser) and imported masks, and the target
 // regions. Versioned like tldraw's shape records: `version` says which shape a stored JSON has and
 // `migrateAnnotationDocument` brings any older one up to the current version, so old JSON still loads.
+// Additions that older documents simply lack (the inline `rle` mask) keep the version: every stored
+// v1/v2 document still parses as it is.
 import { z } from 'zod';
 import { TARGET_REGION_MAX } from '../constants';
 
 export const ANNOTATION_VERSION = 2;
-export const ANNOTATION_OBJECT_TYPES = ['rectangle', 'polygon', 'path', 'sam', 'eraser', 'mask'] as const;
+export const ANNOTATION_OBJECT_TYPES = [
+  'rectangle',
+  'polygon',
+  'path',
+  'sam',
+  'eraser',
+  'mask',
+  'rle',
+] as const;
 export type AnnotationObjectType = (typeof ANNOTATION_OBJECT_TYPES)[number];
 
 const coord = z.number().min(-1e6).max(1e6);
@@ -62,6 +72,29 @@ export const maskObjectSchema = z.object({
   height: z.number().int().positive(),
 });
 
+/** Longest inline mask side and run list (a 4096 px side; a run list of a noisy mask stays well under). */
+export const RLE_MAX_SIDE = 8192;
+export const RLE_MAX_RUNS = 2_000_000;
+/**
+ * A mask drawn in the workspace (magic wand, eraser cuts, click segmentation kept as pixels), inline:
+ * its box (x, y, w, h in image pixels) and the run lengths of its pixels inside the box, row-major,
+ * alternating unset/set and starting with an unset run (COCO's uncompressed RLE, row-major). Holes survive.
+ */
+export const rleObjectSchema = z
+  .object({
+    ...base,
+    type: z.literal('rle'),
+    x: z.number().int().min(-1e6).max(1e6),
+    y: z.number().int().min(-1e6).max(1e6),
+    w: z.number().int().positive().max(RLE_MAX_SIDE),
+    h: z.number().int().positive().max(RLE_MAX_SIDE),
+    counts: z.array(z.number().int().min(0)).min(1).max(RLE_MAX_RUNS),
+  })
+  .refine((o) => o.counts.reduce((a, b) => a + b, 0) === o.w * o.h, {
+    message: 'rle counts must cover w × h',
+    path: ['counts'],
+  });
+
 export const annotationObjectSchema = z.discriminatedUnion('type', [
   rectangleObjectSchema,
   polygonObjectSchema,
@@ -69,6 +102,7 @@ export const annotationObjectSchema = z.discriminatedUnion('type', [
   eraserObjectSchema,
   samObjectSchema,
   maskObjectSchema,
+  rleObjectSchema,
 ]);
 export type AnnotationObject = z.infer<typeof annotationObjectSchema>;
 
@@ -143,6 +177,36 @@ const MIGRATIONS: Record<number, (doc: unknown) => unknown> = {
     };
   },
 };
+
+/** Run lengths of a row-major bit array (alternating 0/1 runs, the first a run of 0s, possibly empty). */
+export function encodeRle(bits: ArrayLike<number>): number[] {
+  const counts: number[] = [];
+  let cur = 0;
+  let run = 0;
+  for (let i = 0; i < bits.length; i++) {
+    const v = bits[i] ? 1 : 0;
+    if (v !== cur) {
+      counts.push(run);
+      run = 0;
+      cur = v;
+    }
+    run++;
+  }
+  counts.push(run);
+  return counts;
+}
+
+/** The bit array (1 = set) of run lengths over n cells; runs past n are cut. */
+export function decodeRle(counts: readonly number[], n: number): Uint8Array {
+  const bits = new Uint8Array(n);
+  let at = 0;
+  for (let k = 0; k < counts.length && at < n; k++) {
+    const end = Math.min(n, at + counts[k]!);
+    if (k % 2 === 1) bits.fill(1, at, end);
+    at = end;
+  }
+  return bits;
+}
 
 export class AnnotationVersionError extends Error {}
 

@@ -1,6 +1,6 @@
 // Pure geometry kernels of annotation objects (STYLE.md §5): data in, numbers out, no I/O.
 // Coordinates are image pixels; pixel (x, y) covers [x, x+1] × [y, y+1], its centre is (x+.5, y+.5).
-import type { AnnotationObject, Point } from './document';
+import { decodeRle, type AnnotationObject, type Point } from './document';
 
 export interface Box {
   x1: number;
@@ -88,9 +88,54 @@ export function objectBox(o: AnnotationObject): Box | null {
       const r = o.width / 2;
       return { x1: b.x1 - r, y1: b.y1 - r, x2: b.x2 + r, y2: b.y2 + r };
     }
+    case 'rle': {
+      const b = rleBounds(o);
+      return b ? { x1: o.x + b.x1, y1: o.y + b.y1, x2: o.x + b.x2, y2: o.y + b.y2 } : null;
+    }
     case 'mask':
       return null;
   }
+}
+
+/** The tight box of an inline mask's set pixels, relative to its own box (null when empty). */
+function rleBounds(o: Extract<AnnotationObject, { type: 'rle' }>): Box | null {
+  let x1 = Infinity,
+    y1 = Infinity,
+    x2 = -Infinity,
+    y2 = -Infinity;
+  let at = 0;
+  for (let k = 0; k < o.counts.length; k++) {
+    const n = o.counts[k]!;
+    if (k % 2 === 1 && n > 0) {
+      const ya = Math.floor(at / o.w),
+        yb = Math.floor((at + n - 1) / o.w);
+      y1 = Math.min(y1, ya);
+      y2 = Math.max(y2, yb + 1);
+      if (ya === yb) {
+        x1 = Math.min(x1, at % o.w);
+        x2 = Math.max(x2, ((at + n - 1) % o.w) + 1);
+      } else {
+        x1 = 0;
+        x2 = o.w;
+      }
+    }
+    at += n;
+  }
+  return x2 > x1 ? { x1, y1, x2, y2 } : null;
+}
+
+/** Sets (value 1) or clears (0) the pixels of an inline mask in `mask` (width w, height h). */
+export function paintRle(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  o: Extract<AnnotationObject, { type: 'rle' }>,
+  value = 1,
+) {
+  const bits = decodeRle(o.counts, o.w * o.h);
+  for (let y = Math.max(0, -o.y); y < o.h && y + o.y < h; y++)
+    for (let x = Math.max(0, -o.x); x < o.w && x + o.x < w; x++)
+      if (bits[y * o.w + x]) mask[(y + o.y) * w + x + o.x] = value;
 }
 
 /** Fills a polygon into `mask` (width w) with `value`: a pixel is in when its centre is (even-odd rule). */
@@ -154,8 +199,9 @@ export function strokePath(
 }
 
 /**
- * Rasterises the vector objects of one class in document order (masks are stored files and are
- * skipped): rectangles, polygons, sam outlines and brush paths set pixels, an eraser clears them.
+ * Rasterises the drawn objects of one class in document order (stored PNG masks are files and are
+ * skipped): rectangles, polygons, sam outlines, brush paths and inline (rle) masks set pixels, an eraser
+ * clears them — so a hole cut in an inline mask stays a hole.
  */
 export function rasterizeObjects(objects: readonly AnnotationObject[], w: number, h: number): Uint8Array {
   const mask = new Uint8Array(w * h);
@@ -172,6 +218,7 @@ export function rasterizeObjects(objects: readonly AnnotationObject[], w: number
     } else if (o.type === 'polygon' || o.type === 'sam') fillPolygon(mask, w, h, o.points, 1);
     else if (o.type === 'path') strokePath(mask, w, h, o.points, o.width, 1);
     else if (o.type === 'eraser') strokePath(mask, w, h, o.points, o.width, 0);
+    else if (o.type === 'rle') paintRle(mask, w, h, o, 1);
   }
   return mask;
 }

@@ -11,7 +11,7 @@ import {
 } from './document';
 
 export const REGION_KIND = 'region';
-export const OBJECT_KINDS = ['box', 'polygon', 'path', 'sam', 'eraser', 'mask', REGION_KIND] as const;
+export const OBJECT_KINDS = ['box', 'polygon', 'path', 'sam', 'eraser', 'mask', 'rle', REGION_KIND] as const;
 
 export interface AnnotationRow {
   kind: string;

@@ -1,4 +1,5 @@
-// Annotation objects drawn in the workspace (rectangles, polygons, sam outlines, brush paths, erasers:
+// Annotation objects drawn in the workspace (rectangles, polygons, sam outlines, brush paths, inline rle
+// masks with their holes, erasers:
 // the image_objects rows of the annotation document) → the inputs the engine reads:
 //   od: one box per object (outline or stroke bounds);
 //   sg: one binary PNG per class (white = the class), rasterised in document order (an eraser cuts the
@@ -16,7 +17,7 @@ export interface ObjectRow {
   geometry: unknown;
 }
 
-const VECTOR_KINDS = new Set(['box', 'polygon', 'path', 'sam', 'eraser']);
+const VECTOR_KINDS = new Set(['box', 'polygon', 'path', 'sam', 'eraser', 'rle']);
 export const isVectorKind = (kind: string) => VECTOR_KINDS.has(kind);
 
 const asObject = (o: ObjectRow, i: number): AnnotationObject | null =>

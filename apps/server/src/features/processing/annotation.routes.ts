@@ -37,6 +37,8 @@ export default async function annotationRoutes(
     path,
     {
       preHandler: app.authenticate,
+      // Up to 5,000 objects, inline (rle) masks among them: above Fastify's default 1 MiB.
+      bodyLimit: 16 * 1024 * 1024,
       schema: {
         ...s,
         params: annotationParamsSchema,

@@ -1,5 +1,6 @@
 // Click segmentation: GET /api/v2/segment/model (the decoder the browser loads, with its sizes) and
-// GET /api/v2/datasets/:id/images/:imageId/segment-embedding (the image's .npy embedding, cached).
+// GET /api/v2/datasets/:id/images/:imageId/segment-embedding (the image's .npy embedding, cached), and
+// GET /api/v2/datasets/:id/images/:imageId/mask-file?key= (a stored mask PNG the sg workspace draws).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +26,22 @@ export default async function segmentRoutes(root: FastifyInstance) {
         .header('Content-Type', 'application/octet-stream')
         .header('Cache-Control', 'private, max-age=3600')
         .send(npy);
+    },
+  );
+
+  app.get(
+    '/api/v2/datasets/:id/images/:imageId/mask-file',
+    {
+      preHandler: app.authenticate,
+      schema: { ...s, params, querystring: z.object({ key: z.string().min(1).max(512) }) },
+    },
+    async (req, reply) => {
+      const obj = await service.maskFile(req.actor, req.params.id, req.params.imageId, req.query.key);
+      return reply
+        .header('Content-Type', 'image/png')
+        .header('Cache-Control', 'private, max-age=3600, immutable')
+        .header('Content-Length', obj.size)
+        .send(obj.stream);
     },
   );
 }

@@ -51,8 +51,7 @@ export class SegmentService {
     };
   }
 
-  /** The .npy embedding of one image (computed and stored on first use). */
-  async embedding(actor: Actor, datasetId: number, imageId: string): Promise<Buffer> {
+  private async imageFor(actor: Actor, datasetId: number, imageId: string) {
     const [img] = await this.db
       .select({ id: datasetImages.id, projectId: datasets.projectId })
       .from(datasetImages)
@@ -60,6 +59,25 @@ export class SegmentService {
       .where(and(eq(datasetImages.id, imageId), eq(datasetImages.datasetId, datasetId)));
     if (!img) throw new AppError('IMAGE_NOT_FOUND', 404, {}, 'imageId');
     await requireProjectAccess(this.db, actor, img.projectId, 'project.train', 'id');
+    return img;
+  }
+
+  /**
+   * A stored mask PNG of one image (an imported sg/ad mask the workspace draws): only keys under the
+   * image's own storage folder.
+   */
+  async maskFile(actor: Actor, datasetId: number, imageId: string, key: string) {
+    await this.imageFor(actor, datasetId, imageId);
+    if (!key.startsWith(`images/${imageId.toLowerCase()}/`) || key.includes('..') || !key.endsWith('.png'))
+      throw new AppError('NOT_FOUND', 404, {}, 'key');
+    const obj = await this.storage.get(key);
+    if (!obj) throw new AppError('NOT_FOUND', 404, {}, 'key');
+    return obj;
+  }
+
+  /** The .npy embedding of one image (computed and stored on first use). */
+  async embedding(actor: Actor, datasetId: number, imageId: string): Promise<Buffer> {
+    await this.imageFor(actor, datasetId, imageId);
     const model = await this.model();
     const key = `segment/${model.id}/${imageId.toLowerCase()}.npy`;
     const cached = await this.storage.get(key);

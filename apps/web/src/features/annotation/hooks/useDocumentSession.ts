@@ -6,6 +6,7 @@ import { flash } from '../../../components/flash';
 import i18n from '../../../i18n';
 import type { AnnotationCanvas } from '../canvas/canvas';
 import { fetchDocument } from '../api/workspace.api';
+import { fetchStoredMasks } from '../api/stored-masks';
 import { documentToShapes, shapesToDocument, type StoredMask } from '../utils/document-mapping';
 import type { SaveQueue } from '../utils/save-queue';
 
@@ -70,10 +71,12 @@ export function useDocumentSession(
     setReady(false);
     const queued = queue.queuedFor(image.id);
     Promise.all([canvas.setImage(image.original_url), queued ? null : fetchDocument(datasetId, image.id)])
-      .then(([, fetched]) => {
+      .then(async ([, fetched]) => {
         if (gone) return;
         const doc = queued?.document ?? fetched!.document;
-        const { shapes, stored } = documentToShapes(doc);
+        const pixels = await fetchStoredMasks(datasetId, image.id, doc);
+        if (gone) return;
+        const { shapes, stored } = documentToShapes(doc, pixels);
         loaded.current = {
           imageId: image.id,
           rev: queued?.rev ?? fetched!.view.rev,

@@ -1,15 +1,20 @@
 // Canvas shapes ↔ the versioned annotation document (packages/domain annotation/document.ts).
-// Circles and ellipses are stored as polygons; a mask cut by the eraser or kept from the magic wand is
-// stored as its outer outlines (polygons: the document has no inline mask), an imported mask as it was.
+// Circles and ellipses are stored as polygons. A mask made here (magic wand, eraser cuts) is stored as
+// its outlines (polygons) when they give back its pixels exactly, else — it has holes — as an inline
+// run-length (`rle`) mask; an imported mask (a stored PNG) is kept by its key while unchanged. A stored
+// eraser object cuts the erasable shapes before it when the document is loaded.
 import {
   ANNOTATION_VERSION,
+  decodeRle,
+  encodeRle,
   type AnnotationDocument,
   type AnnotationObject,
   type TargetRegion,
 } from '@sightline/domain';
-import { maskToBitmap, traceOutlines } from '../canvas/geometry/mask';
+import { eraseStroke } from '../canvas/geometry/erase';
+import { exactOutlines } from '../canvas/geometry/mask';
 import { shapeOutline } from '../canvas/geometry/shapes';
-import type { Point, Shape } from '../canvas/types';
+import type { MaskData, Point, Shape } from '../canvas/types';
 
 type P = [number, number];
 const round = (v: number) => Math.round(v * 100) / 100;
@@ -22,15 +27,26 @@ export interface StoredMask {
   sha256: string;
   width: number;
   height: number;
+  /** The decoded pixels once drawn (`attachStoredMasks`): while a shape still holds them it is unchanged. */
+  mask?: MaskData;
 }
 
-/** Canvas shapes of a document (imported masks come back as `mask` shapes without bits, keyed). */
-export function documentToShapes(doc: AnnotationDocument): {
+/**
+ * Canvas shapes of a document. Imported masks come back as `mask` shapes keyed in `stored`, with the
+ * pixels of `pixels` (their decoded PNGs, by object id; see `../api/stored-masks.ts`) when given;
+ * inline masks with their bits; stored eraser objects cut the erasable shapes before them.
+ */
+export function documentToShapes(
+  doc: AnnotationDocument,
+  pixels: ReadonlyMap<string, MaskData> = new Map(),
+): {
   shapes: Shape[];
   stored: Map<string, StoredMask>;
 } {
   const stored = new Map<string, StoredMask>();
-  const shapes: Shape[] = [];
+  let shapes: Shape[] = [];
+  let n = 0;
+  const newId = () => `cut-${++n}`;
   for (const o of doc.objects) {
     const base = { id: o.id, classId: o.classId == null ? '' : String(o.classId), erasable: o.erasable };
     switch (o.type) {
@@ -53,11 +69,29 @@ export function documentToShapes(doc: AnnotationDocument): {
       case 'path':
         shapes.push({ ...base, type: 'path', points: o.points.map(fromP), width: o.width });
         break;
-      case 'mask':
-        stored.set(o.id, { key: o.key, sha256: o.sha256, width: o.width, height: o.height });
-        shapes.push({ ...base, type: 'mask', points: [] });
+      case 'mask': {
+        const mask = pixels.get(o.id);
+        stored.set(o.id, { key: o.key, sha256: o.sha256, width: o.width, height: o.height, mask });
+        shapes.push({ ...base, type: 'mask', points: [], ...(mask ? { mask } : {}) });
+        break;
+      }
+      case 'rle':
+        shapes.push({
+          ...base,
+          type: 'mask',
+          points: [],
+          mask: { rect: { x: o.x, y: o.y, w: o.w, h: o.h }, bits: decodeRle(o.counts, o.w * o.h) },
+        });
         break;
       case 'eraser':
+        // A stored mask whose pixels did not load is left as it is.
+        shapes = eraseStroke(
+          shapes,
+          o.points.map(fromP),
+          o.width / 2,
+          newId,
+          (s) => s.type !== 'mask' || !!s.mask,
+        ).shapes;
         break;
     }
   }
@@ -121,26 +155,26 @@ export function shapesToDocument(
         break;
       case 'mask': {
         const keep = stored.get(s.id);
-        if (keep && !s.mask) {
-          objects.push({ ...common, type: 'mask', ...keep });
+        if (keep && (!s.mask || s.mask === keep.mask)) {
+          const { key, sha256, width, height } = keep;
+          objects.push({ ...common, type: 'mask', key, sha256, width, height });
           break;
         }
         if (!s.mask) break;
-        const { rect } = s.mask;
-        const rings = traceOutlines(
-          maskToBitmap({ rect: { ...rect, x: 0, y: 0 }, bits: s.mask.bits }, rect.w, rect.h),
-          0,
-          0,
-          2,
-        );
+        const { rect, bits } = s.mask;
+        const rings = exactOutlines({ w: rect.w, h: rect.h, bits });
+        if (!rings) {
+          // Holes (or pixels outlines cannot give back): inline run lengths.
+          objects.push({ ...common, type: 'rle', ...rect, counts: encodeRle(bits) });
+          break;
+        }
         rings.forEach((ring, i) => {
-          if (ring.length >= 3)
-            objects.push({
-              ...common,
-              id: i === 0 ? s.id : `${s.id}-${i}`,
-              type: 'polygon',
-              points: ring.map((p) => toP({ x: p.x + rect.x, y: p.y + rect.y })),
-            });
+          objects.push({
+            ...common,
+            id: i === 0 ? s.id : `${s.id}-${i}`,
+            type: 'polygon',
+            points: ring.map((p) => toP({ x: p.x + rect.x, y: p.y + rect.y })),
+          });
         });
         break;
       }

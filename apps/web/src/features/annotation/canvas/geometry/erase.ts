@@ -1,7 +1,16 @@
 // Eraser kernel: cuts a brush stroke out of erasable shapes. Masks lose the pixels; vector shapes are
-// rasterised, cut and traced back into polygons (a shape cut in two becomes two); brush paths become masks.
+// rasterised, cut and traced back into polygons (a shape cut in two becomes two) unless the cut left a
+// hole inside, which makes them a mask; brush paths become masks.
 import type { MaskData, Point, Rect, Shape } from '../types';
-import { cropToMask, emptyBitmap, fillPolygon, strokePath, traceOutlines, type Bitmap } from './mask';
+import {
+  cropToMask,
+  emptyBitmap,
+  exactOutlines,
+  fillPolygon,
+  strokePath,
+  traceOutlines,
+  type Bitmap,
+} from './mask';
 import { boundsOf, inflate, polygonArea, rectsIntersect, shapeBounds, shapeOutline } from './shapes';
 
 export interface EraseResult {
@@ -35,12 +44,14 @@ export function eraseStroke(
   stroke: readonly Point[],
   radius: number,
   newId: () => string,
+  /** Which erasable shapes this stroke may cut (default: all). */
+  cuts: (s: Shape) => boolean = () => true,
 ): EraseResult {
   const area = inflate(boundsOf(stroke), radius);
   let changed = false;
   const out: Shape[] = [];
   for (const s of shapes) {
-    if (s.erasable === false || s.type === 'region' || !rectsIntersect(shapeBounds(s), area)) {
+    if (s.erasable === false || s.type === 'region' || !cuts(s) || !rectsIntersect(shapeBounds(s), area)) {
       out.push(s);
       continue;
     }
@@ -54,7 +65,7 @@ export function eraseStroke(
     }
     changed = true;
     if (after === 0) continue;
-    if (s.type === 'mask' || s.type === 'path') {
+    if (s.type === 'mask' || s.type === 'path' || hasHole(bm)) {
       const m = cropToMask(bm);
       if (m) out.push({ ...s, type: 'mask', points: [], mask: place(m, ox, oy) });
       continue;
@@ -65,6 +76,11 @@ export function eraseStroke(
     );
   }
   return { shapes: changed ? out : [...shapes], changed };
+}
+
+/** Whether the cut bitmap has a hole (its outer outlines would fill pixels it no longer has). */
+function hasHole(bm: Bitmap): boolean {
+  return exactOutlines(bm) === null;
 }
 
 function place(m: MaskData, ox: number, oy: number): MaskData {

@@ -164,6 +164,19 @@ export function traceOutlines(bm: Bitmap, tolerance = 0, count = 0, minArea = 1)
   return out;
 }
 
+/**
+ * The outer outlines of the bitmap when filling them gives back exactly its pixels (no holes, no
+ * pinched corners), else null; components of one or two pixels are outlined too.
+ */
+export function exactOutlines(bm: Bitmap): Point[][] | null {
+  const rings = traceOutlines(bm, 0, 0, 1);
+  if (rings.some((r) => r.length < 3)) return null;
+  const back = emptyBitmap(bm.w, bm.h);
+  for (const r of rings) fillPolygon(back, r);
+  for (let i = 0; i < bm.bits.length; i++) if ((bm.bits[i] ? 1 : 0) !== back.bits[i]) return null;
+  return rings;
+}
+
 // Corner walk: directions 0 right, 1 down, 2 left, 3 up; the pixel to the right of the direction of travel is set.
 function traceFrom(at: (x: number, y: number) => number, sx: number, sy: number): Point[] {
   const pts: Point[] = [];
