@@ -2,6 +2,7 @@
 //   merge   two uploaded datasets of MERGE_IMAGES/2 images each merged into a new one (processing.run
 //           job) — images/s against a plain file copy of the same stored originals in this process;
 //   import  a COCO set of COCO_IMAGES images with COCO_BOXES boxes through the external labeling upload
+//           (the request stores it, a processing.data job imports it; timed until the work is done)
 //           — images/s against the plain work of an import: JSON.parse of the annotations plus a file
 //           copy of the images, measured here in the same run;
 // and the server's peak RSS (sampled every 100 ms from /proc) over both. Progress goes to stderr; the
@@ -233,7 +234,21 @@ async function main() {
         '/api/v2/processing/external',
       );
       if (r.images !== COCO_IMAGES)
-        throw new Error(`imported ${String(r.images)} images, expected ${COCO_IMAGES}`);
+        throw new Error(`uploaded ${String(r.images)} images, expected ${COCO_IMAGES}`);
+      // The request stores the upload; the processing.data job imports it.
+      const uploaded = (performance.now() - t0) / 1000;
+      log(`upload stored in ${round(uploaded)} s; importing in the job…`);
+      await waitWork(product, token, r.id as number);
+      const w = (
+        await api<{ data: { image_count: number } }>(
+          product.base,
+          token,
+          'GET',
+          `/api/v2/processing/${String(r.id)}`,
+        )
+      ).data;
+      if (w.image_count !== COCO_IMAGES)
+        throw new Error(`imported ${w.image_count} images, expected ${COCO_IMAGES}`);
       return (performance.now() - t0) / 1000;
     });
     const importIps = COCO_IMAGES / imp.value;

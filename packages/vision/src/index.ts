@@ -4,6 +4,7 @@ export type { VisionDataset, DataItem, DatasetClass, Box, Region } from './datas
 export { readDataset } from './dataset/read';
 export { validateDataset } from './dataset/validate';
 export * from './dataset/od-formats';
+export { readImageHeader, type ImageHeader } from './dataset/image-header';
 export {
   labelFiles,
   imagePathIn,

@@ -358,6 +358,18 @@ describe('external labeling upload', () => {
     );
     expect(yolo.statusCode, yolo.body).toBe(201);
     expect(yolo.json().data).toMatchObject({ images: 2, classes: ['dent', 'rust'] });
+    // The request only stores the upload: the work waits for its processing.data job.
+    const [queued] = await t.db
+      .select()
+      .from(processingWorks)
+      .where(eq(processingWorks.id, yolo.json().data.id));
+    expect(queued).toMatchObject({ kind: 'external', status: 'waiting', jobId: yolo.json().data.job_id });
+    expect(await boxesOf(yolo.json().data.result_dataset_id)).toEqual([]);
+    const steps: number[] = [];
+    const result = await run(yolo.json().data.id, { progress: async (p) => void steps.push(p) });
+    expect(result).toMatchObject({ images: 2, boxes: 1, classes: ['dent', 'rust'] });
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
     const rows = await boxesOf(yolo.json().data.result_dataset_id);
     expect(rows.filter((r) => r.kind === 'box').map((r) => [r.file, r.g])).toEqual([
       ['a.png', { x1: 15, y1: 10, x2: 45, y2: 30 }],
@@ -383,8 +395,85 @@ describe('external labeling upload', () => {
       [{ name: 'coco.zip', data: z }],
     );
     expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ images: 1, classes: ['hole'] });
+    await run(res.json().data.id);
     const cr = await boxesOf(res.json().data.result_dataset_id);
     expect(cr.map((r) => [r.file, r.g])).toEqual([['c.png', { x1: 1, y1: 2, x2: 11, y2: 22 }]]);
+  });
+
+  it('the job reads sizes from headers, stores small images as their own thumbnails, refuses corrupt ones', async () => {
+    const { project, headers } = await projectWithMember(t);
+    const small = await img(5001);
+    const big = await sharp(await img(5002, 600, 400))
+      .jpeg()
+      .toBuffer();
+    const voc = (file: string, w: number, h: number) =>
+      Buffer.from(
+        `<annotation><filename>${file}</filename><size><width>${w}</width><height>${h}</height></size>` +
+          `<object><name>pit</name><bndbox><xmin>1</xmin><ymin>2</ymin><xmax>30</xmax><ymax>20</ymax></bndbox></object></annotation>`,
+      );
+    const res = await external(
+      headers,
+      { project_id: project.id, name: 'ext voc', dataset_name: 'extvoc', label_type: 'voc' },
+      [
+        { name: 's.png', data: small },
+        { name: 'b.jpg', data: big },
+        { name: 'dup.png', data: small },
+        { name: 's.xml', data: voc('s.png', W, H) },
+        { name: 'b.xml', data: voc('b.jpg', 600, 400) },
+      ],
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ images: 3, classes: ['pit'] });
+    const out = await run(res.json().data.id);
+    expect(out).toMatchObject({ images: 2, boxes: 2, duplicates: 1 });
+    const imgs = await t.db
+      .select()
+      .from(datasetImages)
+      .where(eq(datasetImages.datasetId, res.json().data.result_dataset_id))
+      .orderBy(asc(datasetImages.fileName));
+    expect(imgs.map((i) => [i.fileName, i.width, i.height, i.channels, i.format])).toEqual([
+      ['b.jpg', 600, 400, 3, 'jpeg'],
+      ['s.png', W, H, 3, 'png'],
+    ]);
+    // The small one is its own thumbnail (served as PNG); the large one has a WebP thumbnail.
+    const thumbOf = (id: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v2/images/${id}/thumb`,
+        headers: headers as Record<string, string>,
+      });
+    const [b, s] = imgs;
+    const st = await thumbOf(s!.id);
+    expect(st.statusCode).toBe(200);
+    expect(st.headers['content-type']).toBe('image/png');
+    expect(st.rawPayload.equals(small)).toBe(true);
+    const bt = await thumbOf(b!.id);
+    expect(bt.headers['content-type']).toBe('image/webp');
+    expect(await sharp(bt.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 256, height: 171 });
+
+    // A truncated image: the work ends in error with the image's code; nothing of it is kept.
+    const cut = await external(
+      headers,
+      { project_id: project.id, name: 'ext cut', dataset_name: 'extcut', label_type: 'voc' },
+      [
+        { name: 'c.jpg', data: big.subarray(0, big.length - 200) },
+        { name: 'c.xml', data: voc('c.jpg', 600, 400) },
+      ],
+    );
+    expect(cut.statusCode, cut.body).toBe(201);
+    await expect(run(cut.json().data.id)).rejects.toMatchObject({ code: 'IMAGE_CORRUPT' });
+    const [failed] = await t.db
+      .select()
+      .from(processingWorks)
+      .where(eq(processingWorks.id, cut.json().data.id));
+    expect(failed).toMatchObject({ status: 'error', errorCode: 'IMAGE_CORRUPT' });
+    expect(
+      await t.db
+        .select()
+        .from(datasetImages)
+        .where(eq(datasetImages.datasetId, cut.json().data.result_dataset_id)),
+    ).toEqual([]);
   });
 
   it('refuses with the spec messages', async () => {

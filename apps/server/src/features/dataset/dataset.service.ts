@@ -196,7 +196,8 @@ export class DatasetService {
     return {
       obj,
       etag: `"${img.sha256.slice(0, 32)}-${variant}"`,
-      type: variant === 'thumb' ? 'image/webp' : `image/${img.format}`,
+      // A small image can be its own thumbnail (the external labeling import stores it so): same size.
+      type: variant === 'thumb' && obj.size !== Number(img.sizeBytes) ? 'image/webp' : `image/${img.format}`,
     };
   }
 }

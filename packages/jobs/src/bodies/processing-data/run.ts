@@ -1,10 +1,12 @@
-// processing.data: runs one augmentation or AI labeling work into its result dataset, by the work's kind.
+// processing.data: runs one augmentation, AI labeling or external labeling import work into its result
+// dataset, by the work's kind.
 import { eq } from 'drizzle-orm';
 import { processingWorks, type Db } from '@sightline/db';
 import type { Storage } from '@sightline/storage';
 import type { group } from '@sightline/vision';
 import { runSupervised, runUnsupervised } from './ai-label';
 import { runAugmentation } from './augment';
+import { runExternal } from './external';
 import { followWork } from './work';
 
 export interface ProcessingDataInput {
@@ -18,7 +20,7 @@ export interface ProcessingDataInput {
   groupImages?: typeof group;
 }
 
-export const DATA_KINDS = ['augmentation', 'ai_supervised', 'ai_unsupervised'] as const;
+export const DATA_KINDS = ['augmentation', 'ai_supervised', 'ai_unsupervised', 'external'] as const;
 
 export async function runProcessingData(input: ProcessingDataInput): Promise<Record<string, unknown>> {
   const [work] = await input.db
@@ -34,6 +36,8 @@ export async function runProcessingData(input: ProcessingDataInput): Promise<Rec
         return runUnsupervised(input);
       case 'ai_supervised':
         return runSupervised(input);
+      case 'external':
+        return runExternal(input);
       default:
         throw new Error(`processing.data does not run ${work.kind} works`);
     }

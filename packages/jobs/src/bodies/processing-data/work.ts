@@ -39,9 +39,14 @@ export interface ObjectRow {
   geometry: Record<string, unknown>;
 }
 
-export async function loadWork(db: Db, workId: number) {
+export async function loadWorkRow(db: Db, workId: number) {
   const [work] = await db.select().from(processingWorks).where(eq(processingWorks.id, workId));
   if (!work) throw new Error(`processing work ${workId} no longer exists`);
+  return work;
+}
+
+export async function loadWork(db: Db, workId: number) {
+  const work = await loadWorkRow(db, workId);
   const [source] = await db
     .select()
     .from(processingWorkSources)

@@ -1,19 +1,17 @@
 // External labeling upload (SPEC §2 dialog, §5 "External labeling"): images (.png/.jpg), bbox files of
 // the chosen type (YOLO txt, Pascal VOC xml, COCO json) and a .txt class file, sent loose or in zips.
-// Streamed to the spool like the dataset upload (same size limits; zips opened with the same defences),
-// checked by the shared rules (names match, unique, right extension), then laid out as one annotated
-// zip that the dataset ingest reads with the vision engine's parsers into a new od dataset; the work
-// is recorded as an external processing work, done.
+// The request streams them to the spool like the dataset upload (same size limits; zips opened with the
+// same defences), checks them with the shared rules (names match, unique, right extension), stores the
+// checked members as one pack and creates, in one transaction, the result od dataset, the external work
+// (waiting) and its processing.data job, which imports the images and boxes with progress
+// (packages/jobs bodies/processing-data/external.ts).
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import yazl from 'yazl';
 import { z } from 'zod';
 import {
   cocoNamesIssue,
@@ -22,10 +20,20 @@ import {
   externalUploadFieldsSchema,
   LabelErrorCode as L,
   ProcessingErrorCode as P,
+  TRIAL_UPLOAD_MAX_IMAGES,
   type ExternalUploadFields,
 } from '@sightline/domain';
-import { processingWorks } from '@sightline/db';
+import { schema } from '@sightline/db';
+import {
+  enqueueInTransaction,
+  QueueUnavailableError,
+  writePack,
+  type ExternalOptions,
+} from '@sightline/jobs';
 import { processTag } from '@sightline/storage';
+import { parseClassNames, parseVoc } from '@sightline/vision';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../common/app-error';
 import { createDatasetServices } from '../../dataset/dataset.module';
 import { isTrialUser } from '../../dataset/dataset.service';
@@ -61,6 +69,7 @@ export default async function externalRoutes(root: FastifyInstance) {
           201: z.object({
             data: z.object({
               id: z.number(),
+              job_id: z.string(),
               result_dataset_id: z.number(),
               images: z.number(),
               classes: z.array(z.string()),
@@ -119,14 +128,21 @@ export default async function externalRoutes(root: FastifyInstance) {
           classFile: classFiles[0]?.name ?? null,
         });
         if (issue) throw new AppError(issue.code, 400, issue.params ?? {}, 'file');
+        // The upload limits of a dataset upload, before anything is stored.
+        if (isTrialUser(req.authUser, app.deps.config.productName) && images.length > TRIAL_UPLOAD_MAX_IMAGES)
+          throw new AppError(E.TrialUploadLimit, 400, { max: TRIAL_UPLOAD_MAX_IMAGES });
+        const usage = await datasets.repo.uploadUsage(f.project_id);
+        if (usage.limit !== null && usage.used + images.length > usage.limit)
+          throw new AppError(E.UploadLimitExceeded, 400, {
+            remaining: Math.max(0, usage.limit - usage.used),
+          });
+        let cocoJson: { images?: { file_name?: string }[]; categories?: { id: number; name: string }[] } = {};
         if (f.label_type === 'coco') {
           const text = await asBuffer(labels[0]!.read());
           let named: string[] = [];
           try {
-            named =
-              (JSON.parse(text.toString('utf8')) as { images?: { file_name?: string }[] }).images?.map((i) =>
-                String(i.file_name),
-              ) ?? [];
+            cocoJson = JSON.parse(text.toString('utf8')) as typeof cocoJson;
+            named = cocoJson.images?.map((i) => String(i.file_name)) ?? [];
           } catch {
             throw new AppError(L.LabelFileUnreadable, 400, { file: labels[0]!.name }, 'file');
           }
@@ -138,66 +154,32 @@ export default async function externalRoutes(root: FastifyInstance) {
           if (cocoIssue) throw new AppError(cocoIssue.code, 400, cocoIssue.params ?? {}, 'file');
         }
 
-        // One annotated zip in the layout the engine's od readers take: images/, labels|annotations/, classes.txt.
-        const out = join(dir, 'external.zip');
-        const z = new yazl.ZipFile();
-        const written = pipeline(z.outputStream, createWriteStream(out));
-        // Images stream in one at a time as the zip reaches them.
-        for (const m of images)
-          z.addReadStreamLazy(`images/${base(m.name)}`, { compress: false }, (cb) => {
-            const src = m.read();
-            if (src instanceof Promise)
-              src.then(
-                (buf) => cb(null, Readable.from([buf])),
-                (err: Error) => cb(err, undefined as never),
-              );
-            else cb(null, src as Readable);
-          });
-        const labelDir = f.label_type === 'yolo' ? 'labels' : f.label_type === 'voc' ? 'annotations' : '';
-        for (const m of labels)
-          z.addBuffer(
-            await asBuffer(m.read()),
-            labelDir ? `${labelDir}/${base(m.name)}` : 'annotations.json',
-          );
+        // The checked members as one stored pack; the processing.data job imports them (external.ts).
+        const packPath = join(dir, 'external.pack');
+        const pack = writePack(packPath);
+        for (const m of images) await pack.add(base(m.name), 'image', await m.read());
+        for (const m of labels) await pack.add(base(m.name), 'label', await m.read());
         if (f.label_type === 'yolo' && classFiles[0])
-          z.addBuffer(await asBuffer(classFiles[0].read()), 'classes.txt');
-        z.end();
-        await written;
+          await pack.add(base(classFiles[0].name), 'classes', await classFiles[0].read());
+        await pack.end();
         for (const zip of zips.splice(0)) zip.close();
-
-        const result = await datasets.ingest.ingest({
-          userId: req.actor.id,
-          trial: isTrialUser(req.authUser, app.deps.config.productName),
-          projectId: f.project_id,
-          name: f.dataset_name,
-          type: 'od',
-          purpose: 'preprocessing',
-          files: [{ path: out, originalName: `${f.dataset_name}.zip`, size: (await stat(out)).size }],
+        const uploadKey = `uploads/external/${randomUUID()}.pack`;
+        await app.deps.storage.put(
+          uploadKey,
+          { path: packPath },
+          { contentType: 'application/octet-stream' },
+        );
+        const options: ExternalOptions = { label_type: f.label_type, upload_key: uploadKey };
+        const created = await createExternalWork(app.deps, req.actor.id, f, options).catch(async (err) => {
+          await app.deps.storage.deleteMany([uploadKey]).catch(() => undefined);
+          throw err;
         });
-        const [work] = await app.deps.database.db
-          .insert(processingWorks)
-          .values({
-            projectId: f.project_id,
-            name: f.name,
-            kind: 'external',
-            task: 'od',
-            status: 'done',
-            progress: 100,
-            description: f.description,
-            options: { label_type: f.label_type },
-            result: { images: result.stored, classes: result.classes },
-            saveDir: f.dataset_name,
-            resultDatasetId: result.dataset_id,
-            createdBy: req.actor.id,
-          })
-          .returning({ id: processingWorks.id });
         reply.code(201);
         return {
           data: {
-            id: work!.id,
-            result_dataset_id: result.dataset_id,
-            images: result.stored,
-            classes: result.classes,
+            ...created,
+            images: images.length,
+            classes: await classNames(f.label_type, labels, classFiles[0], cocoJson),
           },
         };
       } catch (err) {
@@ -216,4 +198,78 @@ async function asBuffer(src: Promise<Buffer> | NodeJS.ReadableStream): Promise<B
   const chunks: Buffer[] = [];
   for await (const c of src) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** The result dataset (one folder), the external work (waiting) and its processing.data job, together. */
+async function createExternalWork(
+  deps: AppDeps,
+  userId: number,
+  f: ExternalUploadFields,
+  options: ExternalOptions,
+): Promise<{ id: number; job_id: string; result_dataset_id: number }> {
+  if (!deps.queue) throw new QueueUnavailableError();
+  const client = await deps.database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const repo = new ProcessingDataRepository(drizzle(client, { schema }));
+    const ds = await repo.insertResultDataset({
+      projectId: f.project_id,
+      name: f.dataset_name,
+      type: 'od',
+      userId,
+    });
+    const work = await repo.insertWork({
+      projectId: f.project_id,
+      name: f.name,
+      kind: 'external',
+      task: 'od',
+      status: 'waiting',
+      description: f.description,
+      options: options as unknown as Record<string, unknown>,
+      saveDir: f.dataset_name,
+      resultDatasetId: ds.id,
+      createdBy: userId,
+    });
+    const jobId = await enqueueInTransaction(
+      client,
+      deps.queue,
+      { kind: 'processing.data', payload: { workId: work.id } },
+      { projectId: f.project_id, userId, singletonKey: `processing:${work.id}` },
+    );
+    await repo.setWork(work.id, { jobId });
+    await client.query('COMMIT');
+    return { id: work.id, job_id: jobId, result_dataset_id: ds.id };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    const c =
+      (err as { constraint?: string; cause?: { constraint?: string } }).constraint ??
+      (err as { cause?: { constraint?: string } }).cause?.constraint;
+    if (c === 'processing_works_name_uq') throw new AppError(P.WorkNameExists, 409, {}, 'name');
+    if (c === 'datasets_project_name_uq') throw new AppError(E.DatasetNameExists, 409, {}, 'dataset_name');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** The classes the import will make (the job reads them the same way): class file, VOC names, COCO categories. */
+async function classNames(
+  type: ExternalUploadFields['label_type'],
+  labels: Member[],
+  classFile: Member | undefined,
+  coco: { categories?: { id: number; name: string }[] },
+): Promise<string[]> {
+  if (type === 'yolo')
+    return classFile ? parseClassNames((await asBuffer(classFile.read())).toString('utf8')) : [];
+  if (type === 'coco')
+    return [...(coco.categories ?? [])].sort((a, b) => a.id - b.id).map((c) => String(c.name));
+  const names = new Set<string>();
+  for (const m of labels) {
+    try {
+      for (const o of parseVoc((await asBuffer(m.read())).toString('utf8'), m.name)) names.add(o.name);
+    } catch {
+      // The job names the unreadable file.
+    }
+  }
+  return [...names].sort((a, b) => a.localeCompare(b));
 }

@@ -136,8 +136,10 @@ export interface ExternalUploadInput {
   files: File[];
 }
 
+/** The upload is stored; its processing.data job imports it (the work shows the progress). */
 export interface ExternalUploadResult {
   id: number;
+  job_id: string;
   result_dataset_id: number;
   images: number;
   classes: string[];

@@ -49,7 +49,7 @@ export const processingDataEn = {
     pick: 'Choose files',
     chosen: '{{count}} files chosen',
     upload: 'Upload',
-    done: 'Imported {{count}} images into a new dataset.',
+    done: 'Uploaded {{count}} images. They are imported into a new dataset in the background.',
   },
   rerun: {
     open: 'Run AI labeling again',

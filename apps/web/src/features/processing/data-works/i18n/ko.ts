@@ -49,7 +49,7 @@ export const processingDataKo: typeof processingDataEn = {
     pick: '파일 선택',
     chosen: '파일 {{count}}개 선택됨',
     upload: '업로드',
-    done: '이미지 {{count}}장을 새 데이터셋으로 가져왔습니다.',
+    done: '이미지 {{count}}장을 업로드했습니다. 새 데이터셋으로 가져오는 작업이 백그라운드에서 진행됩니다.',
   },
   rerun: {
     open: 'AI 라벨링 재실행',
