@@ -16,7 +16,15 @@ function vitest(f) {
   ).length;
   // Unhandled errors (a crashed worker, a bad config) fail the run without failing a test.
   const unhandled = r.success === false && r.numFailedTests + brokenSuites === 0 ? 1 : 0;
-  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenSuites + unhandled };
+  // Named in the closing lines, so a CI log that keeps only its tail still says what failed.
+  const failures = (r.testResults ?? []).flatMap((s) => {
+    const file = s.name.replace(process.cwd() + '/', '');
+    const bad = s.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file} › ${t.title}`);
+    return bad.length || s.status !== 'failed'
+      ? bad
+      : [`${file} (${(s.message ?? 'suite failed').slice(0, 200)})`];
+  });
+  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenSuites + unhandled, failures };
 }
 function junit(f) {
   const raw = read(f);
@@ -34,8 +42,21 @@ function junit(f) {
 function playwright(f) {
   const raw = read(f);
   if (!raw) return { passed: 0, failed: 1, note: 'no playwright report' };
-  const s = JSON.parse(raw).stats;
+  const report = JSON.parse(raw);
+  const s = report.stats;
+  const failures = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected' || t.status === 'flaky')
+          failures.push(
+            `${t.status === 'flaky' ? '(flaky, passed on retry) ' : ''}${spec.file}:${spec.line} › ${spec.title}`,
+          );
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
   return {
+    failures,
     passed: s.expected + (s.flaky ?? 0),
     failed: s.unexpected + (raw.includes('"errors":[{') && s.expected === 0 ? 1 : 0),
   };
@@ -54,6 +75,8 @@ else {
     );
     passed += r.passed;
     failed += r.failed;
+    for (const name of (r.failures ?? []).slice(0, 20))
+      console.log(`    ${name.startsWith('(flaky') ? '' : 'failed: '}${name}`);
   }
   if (passed === 0) failed = Math.max(failed, 1);
   console.log(`${passed} passed, ${failed} failed`);
