@@ -7,7 +7,8 @@ export default defineConfig({
     name: 'server',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 30_000,
+    // A guard against hangs, not a speed check: spawned servers and workers are slow on a loaded machine.
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     // Two cores shared by several agents: keep the fan-out small.
     maxWorkers: 2,
