@@ -5,5 +5,7 @@ export default defineConfig({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Page tests render whole routes in happy-dom: 2.5 s each on a loaded 2-core machine, so 5 s is too tight.
+    testTimeout: 20_000,
   },
 });
