@@ -1,7 +1,6 @@
 // Canvas shapes ↔ the versioned annotation document (packages/domain annotation/document.ts).
 // Circles and ellipses are stored as polygons. A mask made here (magic wand, eraser cuts) is stored as
-// its outlines (polygons) when they give back its pixels exactly, else — it has holes — as an inline
-// run-length (`rle`) mask; an imported mask (a stored PNG) is kept by its key while unchanged. A stored
+// its outer outlines (polygons) unless it has holes, then as an inline run-length (`rle`) mask; an imported mask (a stored PNG) is kept by its key while unchanged. A stored
 // eraser object cuts the erasable shapes before it when the document is loaded.
 import {
   ANNOTATION_VERSION,
@@ -12,7 +11,7 @@ import {
   type TargetRegion,
 } from '@sightline/domain';
 import { eraseStroke } from '../canvas/geometry/erase';
-import { exactOutlines } from '../canvas/geometry/mask';
+import { hasHoles, traceOutlines } from '../canvas/geometry/mask';
 import { shapeOutline } from '../canvas/geometry/shapes';
 import type { MaskData, Point, Shape } from '../canvas/types';
 
@@ -162,19 +161,19 @@ export function shapesToDocument(
         }
         if (!s.mask) break;
         const { rect, bits } = s.mask;
-        const rings = exactOutlines({ w: rect.w, h: rect.h, bits });
-        if (!rings) {
-          // Holes (or pixels outlines cannot give back): inline run lengths.
+        const bm = { w: rect.w, h: rect.h, bits };
+        if (hasHoles(bm)) {
           objects.push({ ...common, type: 'rle', ...rect, counts: encodeRle(bits) });
           break;
         }
-        rings.forEach((ring, i) => {
-          objects.push({
-            ...common,
-            id: i === 0 ? s.id : `${s.id}-${i}`,
-            type: 'polygon',
-            points: ring.map((p) => toP({ x: p.x + rect.x, y: p.y + rect.y })),
-          });
+        traceOutlines(bm, 0, 0, 2).forEach((ring, i) => {
+          if (ring.length >= 3)
+            objects.push({
+              ...common,
+              id: i === 0 ? s.id : `${s.id}-${i}`,
+              type: 'polygon',
+              points: ring.map((p) => toP({ x: p.x + rect.x, y: p.y + rect.y })),
+            });
         });
         break;
       }

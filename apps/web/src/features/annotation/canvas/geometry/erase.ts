@@ -5,7 +5,7 @@ import type { MaskData, Point, Rect, Shape } from '../types';
 import {
   cropToMask,
   emptyBitmap,
-  exactOutlines,
+  hasHoles,
   fillPolygon,
   strokePath,
   traceOutlines,
@@ -65,7 +65,7 @@ export function eraseStroke(
     }
     changed = true;
     if (after === 0) continue;
-    if (s.type === 'mask' || s.type === 'path' || hasHole(bm)) {
+    if (s.type === 'mask' || s.type === 'path' || hasHoles(bm)) {
       const m = cropToMask(bm);
       if (m) out.push({ ...s, type: 'mask', points: [], mask: place(m, ox, oy) });
       continue;
@@ -76,11 +76,6 @@ export function eraseStroke(
     );
   }
   return { shapes: changed ? out : [...shapes], changed };
-}
-
-/** Whether the cut bitmap has a hole (its outer outlines would fill pixels it no longer has). */
-function hasHole(bm: Bitmap): boolean {
-  return exactOutlines(bm) === null;
 }
 
 function place(m: MaskData, ox: number, oy: number): MaskData {

@@ -165,16 +165,41 @@ export function traceOutlines(bm: Bitmap, tolerance = 0, count = 0, minArea = 1)
 }
 
 /**
- * The outer outlines of the bitmap when filling them gives back exactly its pixels (no holes, no
- * pinched corners), else null; components of one or two pixels are outlined too.
+ * Whether the bitmap has a hole: unset pixels that no 8-connected path of unset pixels links to the
+ * outside (the complement of 4-connected regions, which `traceOutlines` outlines without their holes).
  */
-export function exactOutlines(bm: Bitmap): Point[][] | null {
-  const rings = traceOutlines(bm, 0, 0, 1);
-  if (rings.some((r) => r.length < 3)) return null;
-  const back = emptyBitmap(bm.w, bm.h);
-  for (const r of rings) fillPolygon(back, r);
-  for (let i = 0; i < bm.bits.length; i++) if ((bm.bits[i] ? 1 : 0) !== back.bits[i]) return null;
-  return rings;
+export function hasHoles(bm: Bitmap): boolean {
+  const { w, h, bits } = bm;
+  const out = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const seed = (x: number, y: number) => {
+    const i = y * w + x;
+    if (!bits[i] && !out[i]) {
+      out[i] = 1;
+      stack.push(i);
+    }
+  };
+  for (let x = 0; x < w; x++) {
+    seed(x, 0);
+    seed(x, h - 1);
+  }
+  for (let y = 0; y < h; y++) {
+    seed(0, y);
+    seed(w - 1, y);
+  }
+  while (stack.length) {
+    const k = stack.pop()!;
+    const kx = k % w;
+    const ky = (k - kx) / w;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = kx + dx;
+        const ny = ky + dy;
+        if (nx >= 0 && ny >= 0 && nx < w && ny < h) seed(nx, ny);
+      }
+  }
+  for (let i = 0; i < bits.length; i++) if (!bits[i] && !out[i]) return true;
+  return false;
 }
 
 // Corner walk: directions 0 right, 1 down, 2 left, 3 up; the pixel to the right of the direction of travel is set.
