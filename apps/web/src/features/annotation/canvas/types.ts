@@ -72,6 +72,10 @@ export const CANVAS_LIMITS = {
   wandThresholdMin: 1,
   wandThresholdMax: 255,
   wandBlurRadius: 0,
+  /** Real images are grainy: the seed colour is the median of the 5 × 5 pixels around the press… */
+  wandSeedRadius: 2,
+  /** …and pinholes of up to 16 px the noise leaves inside a selection are filled. */
+  wandPinholeArea: 16,
   wandSimplifyTolerance: 5,
   wandSimplifyCount: 30,
   wandHatchLength: 4,

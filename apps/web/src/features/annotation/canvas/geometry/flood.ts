@@ -9,17 +9,38 @@ export interface ImagePixels {
   data: Uint8ClampedArray;
 }
 
-export function floodSelect(img: ImagePixels, sx: number, sy: number, threshold: number): Bitmap {
+/**
+ * The seed colour: the pressed pixel's, or with `radius` > 0 the per-channel median of the
+ * (2r+1)² window around it, so a click on one noisy pixel of a real (grainy) image still picks the
+ * colour of the surface around it.
+ */
+export function seedColour(img: ImagePixels, x0: number, y0: number, radius: number): number[] {
+  const { width: w, height: h, data } = img;
+  const out: number[] = [];
+  for (let c = 0; c < 4; c++) {
+    const vals: number[] = [];
+    for (let y = Math.max(0, y0 - radius); y <= Math.min(h - 1, y0 + radius); y++)
+      for (let x = Math.max(0, x0 - radius); x <= Math.min(w - 1, x0 + radius); x++)
+        vals.push(data[(y * w + x) * 4 + c]!);
+    vals.sort((p, q) => p - q);
+    out.push(vals[vals.length >> 1]!);
+  }
+  return out;
+}
+
+export function floodSelect(
+  img: ImagePixels,
+  sx: number,
+  sy: number,
+  threshold: number,
+  seedRadius = 0,
+): Bitmap {
   const { width: w, height: h, data } = img;
   const bits = new Uint8Array(w * h);
   const x0 = Math.floor(sx);
   const y0 = Math.floor(sy);
   if (x0 < 0 || y0 < 0 || x0 >= w || y0 >= h) return { w, h, bits };
-  const s = (y0 * w + x0) * 4;
-  const r = data[s]!;
-  const g = data[s + 1]!;
-  const b = data[s + 2]!;
-  const a = data[s + 3]!;
+  const [r, g, b, a] = seedColour(img, x0, y0, seedRadius) as [number, number, number, number];
   const t = Math.max(0, threshold);
   const visited = new Uint8Array(w * h);
   const match = (i: number) => {
@@ -31,7 +52,9 @@ export function floodSelect(img: ImagePixels, sx: number, sy: number, threshold:
       Math.abs(data[k + 3]! - a) <= t
     );
   };
+  // The pressed pixel itself is always selected (its colour may be a noise outlier of the median).
   const stack: number[] = [y0 * w + x0];
+  bits[y0 * w + x0] = 1;
   while (stack.length) {
     const i = stack.pop()!;
     if (visited[i]) continue;

@@ -165,6 +165,64 @@ export function traceOutlines(bm: Bitmap, tolerance = 0, count = 0, minArea = 1)
 }
 
 /**
+ * Fills the holes of at most `maxArea` pixels (8-connected unset regions that do not reach the border):
+ * the pinholes a colour selection leaves on a grainy surface. Returns the number of pixels filled.
+ */
+export function fillSmallHoles(bm: Bitmap, maxArea: number): number {
+  const { w, bits } = bm;
+  // Holes lie inside the box of the set pixels; unset pixels on its edge reach the outside.
+  let bx0 = bm.w,
+    by0 = bm.h,
+    bx1 = -1,
+    by1 = -1;
+  for (let y = 0; y < bm.h; y++)
+    for (let x = 0; x < w; x++)
+      if (bits[y * w + x]) {
+        if (x < bx0) bx0 = x;
+        if (x > bx1) bx1 = x;
+        if (y < by0) by0 = y;
+        if (y > by1) by1 = y;
+      }
+  if (bx1 < 0) return 0;
+  const seen = new Uint8Array(w * bm.h);
+  const region: number[] = [];
+  const stack: number[] = [];
+  let filled = 0;
+  for (let sy = by0; sy <= by1; sy++)
+    for (let sx = bx0; sx <= bx1; sx++) {
+      const start = sy * w + sx;
+      if (bits[start] || seen[start]) continue;
+      region.length = 0;
+      let border = false;
+      stack.push(start);
+      seen[start] = 1;
+      while (stack.length) {
+        const k = stack.pop()!;
+        region.push(k);
+        const kx = k % w;
+        const ky = (k - kx) / w;
+        if (kx === bx0 || ky === by0 || kx === bx1 || ky === by1) border = true;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const nx = kx + dx;
+            const ny = ky + dy;
+            if (nx < bx0 || ny < by0 || nx > bx1 || ny > by1) continue;
+            const j = ny * w + nx;
+            if (!bits[j] && !seen[j]) {
+              seen[j] = 1;
+              stack.push(j);
+            }
+          }
+      }
+      if (!border && region.length <= maxArea) {
+        for (const k of region) bits[k] = 1;
+        filled += region.length;
+      }
+    }
+  return filled;
+}
+
+/**
  * Whether the bitmap has a hole: unset pixels that no 8-connected path of unset pixels links to the
  * outside (the complement of 4-connected regions, which `traceOutlines` outlines without their holes).
  */

@@ -1,8 +1,9 @@
-// Magic wand: a left press selects by colour from the pressed pixel (threshold 15); dragging changes the
+// Magic wand: a left press selects by colour from the pressed pixel (threshold 15; on a grainy real image
+// the seed colour is the median around the press and noise pinholes are filled); dragging changes the
 // threshold within 1–255; with Ctrl the new region is added to the previous selection. The outline is
 // re-traced at most every 300 ms while dragging. Enter turns the selection into a mask shape, Escape drops it.
 import { dragThreshold, floodSelect } from '../geometry/flood';
-import { cropToMask, traceOutlines, unionInto, type Bitmap } from '../geometry/mask';
+import { cropToMask, fillSmallHoles, traceOutlines, unionInto, type Bitmap } from '../geometry/mask';
 import { CANVAS_LIMITS as L, type Point } from '../types';
 import { BaseTool, type Draft, type PointerInput, type ToolContext } from './tool';
 
@@ -75,7 +76,8 @@ export class MagicWandTool extends BaseTool {
 
   private select(threshold: number, outlineNow: boolean): void {
     const img = this.ctx.pixels()!;
-    const sel = floodSelect(img, this.seed!.x, this.seed!.y, threshold);
+    const sel = floodSelect(img, this.seed!.x, this.seed!.y, threshold, L.wandSeedRadius);
+    fillSmallHoles(sel, L.wandPinholeArea);
     this.current = this.base ? unionInto({ ...this.base, bits: this.base.bits.slice() }, sel) : sel;
     if (outlineNow || this.now() - this.outlineAt >= L.wandOutlineRefreshMs) this.refreshOutline();
     else if (!this.timer)
