@@ -4,6 +4,10 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction inside the Drizzle handle. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a repository runs its queries on: the pool's handle or a transaction inside it. */
+export type Executor = Db | Tx;
 export interface Database {
   pool: pg.Pool;
   db: Db;

@@ -3,11 +3,8 @@
 // left belongs to an upload that did not commit. Queries only: the server's IngestService writes it,
 // start-up and the storage GC (recoverUploads in @sightline/jobs) clean up after dead uploads.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db, Executor as Q } from '../client';
 import { ingestObjects, ingestUploads } from '../schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Q = Db | Tx;
 
 export interface IngestUploadRow {
   id: string;

@@ -13,6 +13,7 @@ import {
 import type { Db } from '@sightline/db';
 import type { AlgorithmRow, DescriptionFile } from '@sightline/db';
 import { AppError } from '../../common/app-error';
+import { inTransaction } from '../../common/tx';
 import type { Storage, StoredObject } from '@sightline/storage';
 import { recordAudit } from '../history/audit';
 import { requireProjectAccess } from '../../common/project-access';
@@ -100,8 +101,7 @@ export class AlgorithmService {
   async create(actor: Caller, raw: AlgorithmAdminInput): Promise<AlgorithmRecord> {
     requireCan(actor, 'algorithm.manage');
     const input = checkAgainstEngine(raw);
-    const id = await this.db.transaction(async (tx) => {
-      const repo = new AlgorithmRepository(tx);
+    const id = await inTransaction(this.db, AlgorithmRepository, async (repo, tx) => {
       await this.checkProjects(repo, input);
       const newId = await repo.insert(input);
       await recordAudit(tx, actor, {
@@ -118,8 +118,7 @@ export class AlgorithmService {
   async update(actor: Caller, id: number, raw: AlgorithmAdminInput): Promise<AlgorithmRecord> {
     requireCan(actor, 'algorithm.manage');
     const input = checkAgainstEngine(raw);
-    await this.db.transaction(async (tx) => {
-      const repo = new AlgorithmRepository(tx);
+    await inTransaction(this.db, AlgorithmRepository, async (repo, tx) => {
       const before = await repo.findById(id);
       if (!before) throw AppError.notFound('id');
       const beforeProjects = (await repo.scopeProjects([id])).map((p) => p.id);
@@ -138,8 +137,7 @@ export class AlgorithmService {
 
   async remove(actor: Caller, id: number): Promise<{ id: number }> {
     requireCan(actor, 'algorithm.manage');
-    const key = await this.db.transaction(async (tx) => {
-      const repo = new AlgorithmRepository(tx);
+    const key = await inTransaction(this.db, AlgorithmRepository, async (repo, tx) => {
       const before = await repo.findById(id);
       if (!before) throw AppError.notFound('id');
       await repo.delete(id);
@@ -189,8 +187,7 @@ export class AlgorithmService {
    * file it replaces. Clearing an algorithm that has none answers 404 'No algorithm description image'.
    */
   private swapDescriptionFile(actor: Caller, id: number, file: DescriptionFile | null) {
-    return this.db.transaction(async (tx) => {
-      const repo = new AlgorithmRepository(tx);
+    return inTransaction(this.db, AlgorithmRepository, async (repo, tx) => {
       const before = await repo.findById(id);
       if (!before) throw AppError.notFound('id');
       if (!file && !before.descriptionFile)

@@ -11,6 +11,7 @@ import {
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
 import { AppError } from '../../common/app-error';
+import { inTransaction } from '../../common/tx';
 import { recordAudit } from '../history/audit';
 import { requireCan, requireOnVisible, type Caller } from '../../common/access';
 import { CompanyRepository, type CompanyWithCounts } from './company.repository';
@@ -49,8 +50,7 @@ export class CompanyService {
 
   async create(actor: Caller, input: CompanyInput): Promise<CompanyRecord> {
     requireCan(actor, 'company.create');
-    const id = await this.db.transaction(async (tx) => {
-      const repo = new CompanyRepository(tx);
+    const id = await inTransaction(this.db, CompanyRepository, async (repo, tx) => {
       if (await repo.nameTaken(input.name))
         throw AppError.conflict('name', TenancyErrorCode.CompanyNameTaken);
       const newId = await repo.insert(input.name);
@@ -68,8 +68,7 @@ export class CompanyService {
 
   async rename(actor: Caller, id: number, input: CompanyInput): Promise<CompanyRecord> {
     requireOnVisible(actor, 'company.read', 'company.update', { companyId: id });
-    await this.db.transaction(async (tx) => {
-      const repo = new CompanyRepository(tx);
+    await inTransaction(this.db, CompanyRepository, async (repo, tx) => {
       const before = await repo.findById(id);
       if (!before) throw AppError.notFound('id');
       if (await repo.nameTaken(input.name, id))

@@ -14,7 +14,7 @@ import {
   type NewEvaluationRow,
 } from '@sightline/db';
 import type { ResultQuery } from '@sightline/domain';
-import type { Executor } from '../../common/tx';
+import type { Executor, Tx } from '../../common/tx';
 import { countWhere, splitTotal, textSearch, totalOver } from '../../common/list-query';
 import type { EvaluationListRow } from './evaluation.mapper';
 
@@ -44,7 +44,7 @@ const listColumns = {
 export class EvaluationRepository {
   constructor(readonly db: Db) {}
 
-  transaction<T>(fn: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(fn);
   }
 

@@ -12,6 +12,7 @@ import {
 import type { Db } from '@sightline/db';
 import type { LineRow } from '@sightline/db';
 import { AppError } from '../../common/app-error';
+import { inTransaction } from '../../common/tx';
 import { recordAudit } from '../history/audit';
 import { requireProjectAccess } from '../../common/project-access';
 import type { Caller } from '../../common/access';
@@ -68,9 +69,8 @@ export class LineService {
   }
 
   async create(actor: Caller, projectId: number, input: LineInput): Promise<LineRecord> {
-    return this.db.transaction(async (tx) => {
+    return inTransaction(this.db, LineRepository, async (repo, tx) => {
       const facts = await requireProjectAccess(tx, actor, projectId, 'line.manage');
-      const repo = new LineRepository(tx);
       if (await repo.codeTaken(projectId, input.code))
         throw AppError.conflict('code', TenancyErrorCode.LineCodeTaken);
       const row = await repo
@@ -88,9 +88,8 @@ export class LineService {
   }
 
   async update(actor: Caller, projectId: number, lineId: number, input: LineInput): Promise<LineRecord> {
-    return this.db.transaction(async (tx) => {
+    return inTransaction(this.db, LineRepository, async (repo, tx) => {
       const facts = await requireProjectAccess(tx, actor, projectId, 'line.manage');
-      const repo = new LineRepository(tx);
       const before = await repo.find(projectId, lineId);
       if (!before) throw AppError.notFound('lineId');
       if (await repo.codeTaken(projectId, input.code, lineId))
@@ -111,9 +110,8 @@ export class LineService {
   }
 
   async remove(actor: Caller, projectId: number, lineId: number): Promise<{ id: number }> {
-    return this.db.transaction(async (tx) => {
+    return inTransaction(this.db, LineRepository, async (repo, tx) => {
       const facts = await requireProjectAccess(tx, actor, projectId, 'line.manage');
-      const repo = new LineRepository(tx);
       const before = await repo.find(projectId, lineId);
       if (!before) throw AppError.notFound('lineId');
       await repo.delete(lineId);

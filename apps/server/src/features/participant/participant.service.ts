@@ -16,6 +16,7 @@ import {
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
 import { AppError } from '../../common/app-error';
+import { inTransaction } from '../../common/tx';
 import { hashPassword } from '../auth/password-hasher';
 import { recordAudit } from '../history/audit';
 import { requireProjectAccess } from '../../common/project-access';
@@ -76,9 +77,8 @@ export class ParticipantService {
   /** An existing account of the project's company, or a new one created in that company. */
   async add(actor: Caller, projectId: number, input: ParticipantAdd): Promise<Participant> {
     const passwordHash = input.mode === 'new' ? await hashPassword(input.user.password) : '';
-    return this.db.transaction(async (tx) => {
+    return inTransaction(this.db, ParticipantRepository, async (repo, tx) => {
       const p = await requireProjectAccess(tx, actor, projectId, 'project.manageMembers');
-      const repo = new ParticipantRepository(tx);
       let userId: number;
       if (input.mode === 'existing') {
         const person = await repo.person(input.userId);
@@ -141,9 +141,8 @@ export class ParticipantService {
     userId: number,
     permissions: ProjectPermissionId[],
   ): Promise<Participant> {
-    return this.db.transaction(async (tx) => {
+    return inTransaction(this.db, ParticipantRepository, async (repo, tx) => {
       const p = await requireProjectAccess(tx, actor, projectId, 'project.manageMembers');
-      const repo = new ParticipantRepository(tx);
       const before = await repo.find(projectId, userId);
       if (!before) throw new AppError(TenancyErrorCode.NotParticipant, 404, {}, 'userId');
       await repo.setPermissions(projectId, userId, permissions);
@@ -160,9 +159,8 @@ export class ParticipantService {
   }
 
   async remove(actor: Caller, projectId: number, userId: number): Promise<{ id: number }> {
-    return this.db.transaction(async (tx) => {
+    return inTransaction(this.db, ParticipantRepository, async (repo, tx) => {
       const p = await requireProjectAccess(tx, actor, projectId, 'project.manageMembers');
-      const repo = new ParticipantRepository(tx);
       const before = await repo.find(projectId, userId);
       if (!before) throw new AppError(TenancyErrorCode.NotParticipant, 404, {}, 'userId');
       await repo.remove(projectId, userId);
@@ -179,9 +177,8 @@ export class ParticipantService {
 
   /** Registers a project administrator; a non-participant joins with every permission. */
   async addManager(actor: Caller, projectId: number, userId: number): Promise<Participant> {
-    return this.db.transaction(async (tx) => {
+    return inTransaction(this.db, ParticipantRepository, async (repo, tx) => {
       const p = await requireProjectAccess(tx, actor, projectId, 'project.update');
-      const repo = new ParticipantRepository(tx);
       const person = await repo.person(userId);
       if (!person) throw AppError.notFound('userId');
       if (
@@ -209,9 +206,8 @@ export class ParticipantService {
   }
 
   async removeManager(actor: Caller, projectId: number, userId: number): Promise<{ id: number }> {
-    return this.db.transaction(async (tx) => {
+    return inTransaction(this.db, ParticipantRepository, async (repo, tx) => {
       const p = await requireProjectAccess(tx, actor, projectId, 'project.update');
-      const repo = new ParticipantRepository(tx);
       const before = await repo.find(projectId, userId);
       if (!before?.isManager) throw new AppError(TenancyErrorCode.NotParticipant, 404, {}, 'userId');
       await repo.setManager(projectId, userId, false);

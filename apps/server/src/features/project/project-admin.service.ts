@@ -14,6 +14,7 @@ import {
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
 import { AppError } from '../../common/app-error';
+import { inTransaction } from '../../common/tx';
 import { recordAudit } from '../history/audit';
 import { requireCan, type Caller } from '../../common/access';
 import { mapUniqueViolation } from '../../common/unique-violation';
@@ -98,8 +99,7 @@ export class ProjectAdminService {
 
   async create(actor: Caller, input: ProjectCreate): Promise<ProjectRecord> {
     requireCan(actor, 'project.create', { companyId: input.companyId });
-    const id = await this.db.transaction(async (tx) => {
-      const repo = new ProjectRepository(tx);
+    const id = await inTransaction(this.db, ProjectRepository, async (repo, tx) => {
       if (!(await repo.companyExists(input.companyId))) throw AppError.notFound('companyId');
       if (await repo.codeTaken(input.code))
         throw AppError.conflict('code', TenancyErrorCode.ProjectCodeTaken);
@@ -126,12 +126,11 @@ export class ProjectAdminService {
   }
 
   async update(actor: Caller, id: number, input: ProjectUpdate): Promise<ProjectRecord> {
-    await this.db.transaction(async (tx) => {
+    await inTransaction(this.db, ProjectRepository, async (repo, tx) => {
       const facts = await requireProjectAccess(tx, actor, id, 'project.update');
       if (input.code !== undefined && input.code !== facts.code) {
         throw AppError.validation('code', TenancyErrorCode.ProjectCodeImmutable);
       }
-      const repo = new ProjectRepository(tx);
       const before = (await repo.findById(id))!;
       await repo.update(id, input);
       const after = (await repo.findById(id))!;

@@ -15,6 +15,7 @@ import {
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
 import { AppError } from '../../common/app-error';
+import { inTransaction } from '../../common/tx';
 import { hashPassword } from '../auth/password-hasher';
 import { RateLimitRepository } from '../auth/rate-limit.repository';
 import { recordAudit } from '../history/audit';
@@ -65,8 +66,7 @@ export class ResetRequestService {
     const hits = await this.limits.hit(`reset-request:${ip}`, RESET_REQUEST_LIMIT.windowSec);
     if (hits > RESET_REQUEST_LIMIT.perWindow) throw new AppError(ErrorCode.TooManyRequests, 429);
     const name = username.trim();
-    await this.db.transaction(async (tx) => {
-      const repo = new ResetRequestRepository(tx);
+    await inTransaction(this.db, ResetRequestRepository, async (repo, tx) => {
       if (await repo.pendingFor(name))
         throw AppError.conflict('username', TenancyErrorCode.ResetAlreadyRequested);
       const user = await new AccountRepository(tx).findByUsername(name);
@@ -105,8 +105,7 @@ export class ResetRequestService {
   ): Promise<{ request: ResetRequest; temporaryPassword: string | null }> {
     const temporaryPassword = action === 'reset' ? generatePassword() : null;
     const hash = temporaryPassword ? await hashPassword(temporaryPassword) : null;
-    await this.db.transaction(async (tx) => {
-      const repo = new ResetRequestRepository(tx);
+    await inTransaction(this.db, ResetRequestRepository, async (repo, tx) => {
       const x = this.visible(actor, await repo.find(id));
       if (x.userId !== null) requireCan(actor, 'user.resetPassword', factsOf(x));
       if (x.status !== 'unprocessed') throw AppError.conflict('id', TenancyErrorCode.ResetRequestClosed);

@@ -20,7 +20,7 @@ import { recordAudit } from '../history/audit';
 import { requireProjectAccess } from '../../common/project-access';
 import { requireCan, requireOnVisible, type Caller } from '../../common/access';
 import { mapUniqueViolation } from '../../common/unique-violation';
-import type { Executor } from '../../common/tx';
+import { inTransaction, type Executor } from '../../common/tx';
 import { accountSnapshot, mapUser, userFacts } from './user.mapper';
 import { AccountRepository, type AccountRow, type UserFilter } from './account.repository';
 import { usernameAvailability } from './username-check';
@@ -73,8 +73,7 @@ export class UserAdminService {
     requireCan(actor, 'user.create', { companyId: input.companyId, roleId: input.roleId });
     requireCompanyFor(input.roleId, input.companyId);
     const passwordHash = await hashPassword(input.password);
-    const id = await this.db.transaction(async (tx) => {
-      const repo = new AccountRepository(tx);
+    const id = await inTransaction(this.db, AccountRepository, async (repo, tx) => {
       if (input.companyId !== null && !(await repo.companyExists(input.companyId)))
         throw AppError.notFound('companyId');
       if (await repo.usernameTaken(input.username))
@@ -124,10 +123,9 @@ export class UserAdminService {
     // The caller must be allowed both on the account as it is and on what it would become.
     requireCompanyFor(input.roleId, input.companyId);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-    await this.db.transaction(async (tx) => {
+    await inTransaction(this.db, AccountRepository, async (repo, tx) => {
       const before = await this.target(tx, actor, id, 'user.update');
       requireCan(actor, 'user.update', { userId: id, companyId: input.companyId, roleId: input.roleId });
-      const repo = new AccountRepository(tx);
       if (input.companyId !== null && !(await repo.companyExists(input.companyId)))
         throw AppError.notFound('companyId');
       await repo.update(id, { ...input, trial: input.isTrial, passwordHash });
@@ -152,9 +150,8 @@ export class UserAdminService {
    * a company admin within its company) also among projects they oversee without being members.
    */
   async setDefaultProject(actor: Caller, id: number, projectId: number | null): Promise<UserRecord> {
-    await this.db.transaction(async (tx) => {
+    await inTransaction(this.db, AccountRepository, async (repo, tx) => {
       const target = await this.target(tx, actor, id, 'user.setDefaultProject');
-      const repo = new AccountRepository(tx);
       if (projectId !== null) {
         const company = (await repo.projectCompanies([projectId])).get(projectId);
         const member = await repo.membership(projectId, id);
