@@ -18,9 +18,9 @@ import { multipart, zip } from '../datasets/fixtures';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MAIN = resolve(here, '../../src/main.ts');
-const PASSWORD = 'Demo-pass-2024';
+export const PASSWORD = 'Demo-pass-2024';
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   port: number;
   out(): string;
@@ -42,7 +42,12 @@ async function noisyPng(seed: number, size: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function start(env: Record<string, string>, dataDir: string, running: ChildProcess[]): Promise<Server> {
+/** The real server (src/main.ts) as a child process; resolves once it listens. */
+export async function start(
+  env: Record<string, string>,
+  dataDir: string,
+  running: ChildProcess[],
+): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
@@ -69,7 +74,7 @@ async function start(env: Record<string, string>, dataDir: string, running: Chil
   return { child, port, out: () => out, exited };
 }
 
-async function api<T>(s: Server, path: string, token?: string, body?: unknown): Promise<T> {
+export async function api<T>(s: Server, path: string, token?: string, body?: unknown): Promise<T> {
   const res = await fetch(`http://127.0.0.1:${s.port}${path}`, {
     method: body ? 'POST' : 'GET',
     headers: {
