@@ -130,7 +130,7 @@ export class DatasetRepository {
       .select({
         id: datasetFolders.id,
         name: datasetFolders.name,
-        imageCount: sql<number>`(SELECT count(*)::int FROM dataset_images i WHERE i.folder_id = dataset_folders.id)`,
+        imageCount: sql<number>`(SELECT coalesce(sum(c.n), 0)::int FROM dataset_folder_counts c WHERE c.folder_id = dataset_folders.id)`,
       })
       .from(datasetFolders)
       .where(eq(datasetFolders.datasetId, datasetId))
@@ -241,13 +241,41 @@ export class DatasetRepository {
   }
 
   async listImages(datasetId: number, f: ImageFilterArgs & { page: number; perPage: number }) {
-    // Two queries side by side, not `count(*) OVER ()`: a window total makes PostgreSQL read every
-    // matching row (10,000 in a big folder) where the count alone is an index-only scan.
+    // The page and its total side by side. An unfiltered folder (or dataset) reads its total from the
+    // trigger-kept counts of migration 0750 instead of counting up to 10,000 rows on every page; a class
+    // or state filter still counts (index scan), as no counter covers it.
+    const counted = !f.classId && (f.filter === 'all' || !f.filter);
     const [rows, total] = await Promise.all([
       this.imagesQuery(datasetId, f),
-      countWhere(this.db, datasetImages, this.imageWhere(datasetId, f)),
+      counted
+        ? this.imageTotal(datasetId, f.folderId)
+        : countWhere(this.db, datasetImages, this.imageWhere(datasetId, f)),
     ]);
     return { rows, total };
+  }
+
+  /** Rows of a folder's counter beyond which a read folds them into one (see migration 0750). */
+  static readonly COUNT_FOLD_ROWS = 16;
+
+  /** Exact image count of a folder (or the whole dataset) from dataset_folder_counts. */
+  async imageTotal(datasetId: number, folderId?: number): Promise<number> {
+    const res = await this.db.execute(sql`
+      SELECT coalesce(sum(n), 0)::bigint AS total, count(*)::int AS pieces
+      FROM dataset_folder_counts
+      WHERE dataset_id = ${datasetId} ${folderId ? sql`AND folder_id = ${folderId}` : sql``}`);
+    const row = res.rows[0] as { total: string | number; pieces: number };
+    const limit = folderId ? DatasetRepository.COUNT_FOLD_ROWS : DatasetRepository.COUNT_FOLD_ROWS * 8;
+    // Uploads add a delta per statement: fold them now and then, off the request's path (any
+    // failure only leaves the deltas for the next read).
+    if (row.pieces > limit) void this.foldImageCounts(datasetId, folderId).catch(() => undefined);
+    return Number(row.total);
+  }
+
+  /** Folds the counter rows of one folder, or of every folder of the dataset, into one row each. */
+  async foldImageCounts(datasetId: number, folderId?: number): Promise<void> {
+    await this.db.execute(sql`
+      SELECT compact_dataset_folder_count(f.id) FROM dataset_folders f
+      WHERE f.dataset_id = ${datasetId} ${folderId ? sql`AND f.id = ${folderId}` : sql``}`);
   }
 
   async findImage(id: string): Promise<(DatasetImageRow & { projectId: number }) | undefined> {

@@ -11,7 +11,7 @@ select "id", "dataset_id", "folder_id", "class_id", "file_name", "original_name"
 -- params: [5,true,30,60]
 
 -- folders with counts
-select "id", "name", (SELECT count(*)::int FROM dataset_images i WHERE i.folder_id = dataset_folders.id) from "dataset_folders" where "dataset_folders"."dataset_id" = $1 order by "dataset_folders"."name" asc;
+select "id", "name", (SELECT coalesce(sum(c.n), 0)::int FROM dataset_folder_counts c WHERE c.folder_id = dataset_folders.id) from "dataset_folders" where "dataset_folders"."dataset_id" = $1 order by "dataset_folders"."name" asc;
 -- params: [5]
 
 -- classes with counts
