@@ -425,7 +425,8 @@ describe('external labeling upload', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ images: 3, classes: ['pit'] });
-    const out = await run(res.json().data.id);
+    // A worker's work directory need not exist yet.
+    const out = await run(res.json().data.id, { workDir: `${t.dataDir}/fresh/work` });
     expect(out).toMatchObject({ images: 2, boxes: 2, duplicates: 1 });
     const imgs = await t.db
       .select()

@@ -7,7 +7,7 @@
 // a complete PNG/JPEG; an image no larger than a thumbnail (and without EXIF rotation) is its own thumbnail;
 // only larger, rotated or doubtful images go through sharp. Images are stored a few at a time and their rows
 // and boxes inserted in batches. A retry starts by emptying the result dataset.
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -183,6 +183,7 @@ export async function runExternal(input: ExternalInput): Promise<Record<string, 
   if (!datasetId) throw new Error('The result dataset no longer exists');
   const obj = await storage.get(opts.upload_key);
   if (!obj) throw new Error('The uploaded files are no longer stored');
+  await mkdir(input.workDir, { recursive: true });
   const local = join(input.workDir, `external-${workId}-${randomUUID()}.pack`);
   await pipeline(obj.stream, createWriteStream(local));
   const pack = await openPack(local);
