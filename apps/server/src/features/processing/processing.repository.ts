@@ -96,6 +96,16 @@ export class ProcessingRepository {
     return (await this.withSources(rows))[0];
   }
 
+  /** [job id, work id] of the project's works whose job is queued or running. */
+  async liveJobs(projectId: number): Promise<[string, number][]> {
+    const rows = await this.db
+      .select({ jobId: processingWorks.jobId, id: processingWorks.id })
+      .from(processingWorks)
+      .innerJoin(jobs, eq(jobs.id, processingWorks.jobId))
+      .where(and(eq(processingWorks.projectId, projectId), inArray(jobs.status, ['queued', 'running'])));
+    return rows.map((r) => [r.jobId!, r.id]);
+  }
+
   async find(id: number, db: Executor = this.db) {
     const [w] = await db.select().from(processingWorks).where(eq(processingWorks.id, id));
     return w;

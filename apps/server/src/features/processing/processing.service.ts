@@ -57,6 +57,11 @@ export class ProcessingService {
     return w;
   }
 
+  /** 403/404 unless the actor may train in the project (the SSE stream's check). */
+  async requireProject(actor: Actor, projectId: number) {
+    await this.access(actor, projectId);
+  }
+
   async list(actor: Actor, q: WorkListQuery) {
     await this.access(actor, q.project_id);
     const { rows, total } = await this.repo.list(q);

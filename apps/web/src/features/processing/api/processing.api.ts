@@ -1,9 +1,17 @@
-// Calls of processing works (/api/v2/processing): list (polled while a work runs), detail, create,
+// Calls of processing works (/api/v2/processing): list (live over SSE while open), detail, create,
 // delete, edit lock, final save, copy conflicts, a work's classes; and the datasets they start from.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DatasetDetail, DatasetSummary, Work, WorkCreate } from '@sightline/domain';
 import { api, type Paged } from '../../../api/client';
+import { openEventStream } from '../../../api/event-stream';
 import { useSession } from '../../../session/store';
 
 export const processingKeys = {
@@ -41,9 +49,58 @@ export function useWorkPage(query: Record<string, string>) {
       api.get<Paged<Work>>('/api/v2/processing', { query: { ...query, project_id: projectId }, signal }),
     enabled: projectId != null,
     placeholderData: keepPreviousData,
-    // Progress: poll while a work is waiting or progressing.
-    refetchInterval: (q) => (q.state.data?.data.some(running) ? 1500 : false),
+    // Progress arrives over SSE (useProcessingEvents); a slow reload only backs it up while a work runs.
+    refetchInterval: (q) => (q.state.data?.data.some(running) ? 30_000 : false),
   });
+}
+
+/** Puts a pushed work into every cached list page and its detail; false when no list page held it. */
+export function applyWork(qc: QueryClient, work: Work): boolean {
+  let found = false;
+  for (const [key, page] of qc.getQueriesData<Paged<Work>>({ queryKey: ['processing', 'list'] })) {
+    if (!page?.data) continue;
+    const i = page.data.findIndex((w) => w.id === work.id);
+    if (i < 0) continue;
+    found = true;
+    const data = page.data.slice();
+    data[i] = work;
+    qc.setQueryData(key, { ...page, data });
+  }
+  if (qc.getQueryData(processingKeys.detail(work.id))) qc.setQueryData(processingKeys.detail(work.id), work);
+  return found;
+}
+
+/**
+ * The list page's live updates (GET /api/v2/processing/events, SSE with a single-use ticket): status and
+ * progress change in place; a work that is new here, finished or deleted reloads the pages once.
+ */
+export function useProcessingEvents() {
+  const projectId = useSession((s) => s.currentProject?.id);
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (projectId == null) return;
+    let reload: ReturnType<typeof setTimeout> | null = null;
+    const reloadLists = () => {
+      if (reload) clearTimeout(reload);
+      reload = setTimeout(() => void qc.invalidateQueries({ queryKey: ['processing', 'list'] }), 300);
+    };
+    const close = openEventStream(
+      '/api/v2/processing/events',
+      { project_id: projectId },
+      {
+        status: (raw) => {
+          const work = raw as Work;
+          if (typeof work?.id !== 'number') return;
+          if (!applyWork(qc, work) || !running(work)) reloadLists();
+        },
+        deleted: () => reloadLists(),
+      },
+    );
+    return () => {
+      if (reload) clearTimeout(reload);
+      close();
+    };
+  }, [projectId, qc]);
 }
 
 export function useWork(id: number) {

@@ -1,4 +1,4 @@
-// /train/processing: the project's processing works (status and progress polled while they run, kind,
+// /train/processing: the project's processing works (status and progress pushed over SSE, kind,
 // work type, input data, result folder, dates, availability) and their actions: open, class info,
 // final save, copy labeling, AI labeling rerun, delete.
 import { ActionIcon, Badge, Button, Group, Menu, Stack, Text } from '@mantine/core';
@@ -18,7 +18,7 @@ import { PROCESSING_KINDS, PROCESSING_STATUSES, type Work } from '@sightline/dom
 import { ListPage } from '../../../components/list/ListPage';
 import type { Column } from '../../../components/list/ServerTable';
 import { formatDateTime } from '../../../utils/format';
-import { useWorkPage } from '../api/processing.api';
+import { useProcessingEvents, useWorkPage } from '../api/processing.api';
 import { ClassInfoDialog } from '../components/ClassInfoDialog';
 import { CopyLabelingDialog } from '../components/CopyLabelingDialog';
 import { AvailabilityBadge, WorkStatusCell } from '../components/WorkStatusCell';
@@ -182,6 +182,7 @@ export default function ProcessingListPage() {
   const [copyOf, setCopyOf] = useState<Work | null>(null);
   const [rerunOf, setRerunOf] = useState<Work | null>(null);
   const columns = useColumns(setClassesOf, setCopyOf, setRerunOf);
+  useProcessingEvents();
   return (
     <>
       <ListPage
