@@ -18,7 +18,7 @@ import { PostgresSupervisor } from '../../src/runtime/postgres-supervisor';
 import { factories } from '../harness/factories';
 import { createTestDatabase, TEST_PASSWORD } from '../harness';
 import { withDatabase } from '../harness/test-database';
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tcpProxy } from './tcp-proxy';
 
 const baseDir = mkdtempSync(join(tmpdir(), 'sl-outage-'));
 const logs: string[] = [];
@@ -151,37 +151,11 @@ describe('PostgreSQL cannot be brought back', () => {
 });
 
 describe('an external DATABASE_URL that goes away', () => {
-  // A TCP proxy stands in for the network path to an external PostgreSQL: closing it is the outage.
-  function proxy(target: URL) {
-    const sockets = new Set<Socket>();
-    let server: Server | null = null;
-    const open = (port: number) =>
-      new Promise<number>((resolve) => {
-        server = createServer((client) => {
-          const upstream = connect(Number(target.port), target.hostname);
-          for (const s of [client, upstream]) {
-            sockets.add(s);
-            s.on('close', () => sockets.delete(s));
-            s.on('error', () => s.destroy());
-          }
-          client.pipe(upstream).pipe(client);
-        });
-        server.listen(port, '127.0.0.1', () => resolve((server!.address() as { port: number }).port));
-      });
-    const close = () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        if (server) server.close(() => resolve());
-        else resolve();
-        server = null;
-      });
-    return { open, close };
-  }
-
+  // A TCP proxy (tcp-proxy.ts) stands in for the network path to the database: closing it is the outage.
   it('answers 503 while it is unreachable and reconnects when it is back', async () => {
     const tdb = await createTestDatabase();
     const target = new URL(tdb.url);
-    const p = proxy(target);
+    const p = tcpProxy(target.hostname, Number(target.port));
     const port = await p.open(0);
     const viaProxy = new URL(tdb.url);
     viaProxy.port = String(port);
