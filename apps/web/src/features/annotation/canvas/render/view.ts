@@ -1,6 +1,9 @@
-// The view: four stacked Canvas2D layers (image, committed shapes, active shape, handles + cursor).
-// Each layer redraws on its own requestAnimationFrame tick and only when marked dirty; the shapes layer
-// draws only what the spatial index finds in the visible rectangle.
+// The view: stacked Canvas2D layers (image + committed shapes, active shape with handles + cursor).
+// A layer redraws on a requestAnimationFrame tick only when marked dirty; committed shapes are drawn
+// from a snapshot of what the spatial index finds around the visible rectangle. While the view pans
+// and zooms, one canvas is repainted per frame (the image, from a mip level near the zoom, then the
+// snapshot over it) and the active layer only when it has something to show: a software compositor
+// (no GPU) then blends one changed layer a frame instead of three.
 import type { Editor } from '../editor';
 import { GridIndex } from '../geometry/spatial-index';
 import { shapeBounds } from '../geometry/shapes';
@@ -9,15 +12,21 @@ import type { Rect, Shape } from '../types';
 import { drawDraft, drawHandles, drawShapes, type ColorOf } from './draw';
 
 type Layer = 'image' | 'shapes' | 'active';
-/** From this many shapes a view-change re-render is drawn in ~8 ms slices over several frames. */
-const SLICED_FROM = 1500;
+/** A view-change re-render of more shapes than this is drawn in ~6 ms slices over several frames. */
+const SLICED_FROM = 200;
+const SLICE_MS = 6;
 
 export class CanvasView {
   readonly root: HTMLDivElement;
-  private layers: Record<Layer, HTMLCanvasElement>;
+  /** Two canvases: 'image' holds the image and the committed shapes, 'active' the rest. */
+  private layers: Record<'image' | 'active', HTMLCanvasElement>;
   private dirty = new Set<Layer>();
   private frame = 0;
   private image: CanvasImageSource | null = null;
+  /** The image at 1/2, 1/4, … (down to ~512 px), for drawing it zoomed out without reading every pixel. */
+  private mips: { k: number; canvas: HTMLCanvasElement }[] = [];
+  /** Whether the active layer holds anything (an empty one is not cleared again). */
+  private activeInk = true;
   private indexFor: readonly Shape[] | null = null;
   private index = new GridIndex<Shape>(256, 1);
   private cursor: { x: number; y: number } | null = null;
@@ -60,14 +69,14 @@ export class CanvasView {
       background: '#1f2329',
       touchAction: 'none',
     });
-    const mk = (name: Layer) => {
+    const mk = (name: 'image' | 'active') => {
       const c = document.createElement('canvas');
       c.dataset.layer = name;
       Object.assign(c.style, { position: 'absolute', inset: '0', width: '100%', height: '100%' });
       this.root.appendChild(c);
       return c;
     };
-    this.layers = { image: mk('image'), shapes: mk('shapes'), active: mk('active') };
+    this.layers = { image: mk('image'), active: mk('active') };
     host.appendChild(this.root);
     this.syncSize();
     if (typeof ResizeObserver !== 'undefined') {
@@ -81,7 +90,35 @@ export class CanvasView {
 
   setImage(img: CanvasImageSource | null): void {
     this.image = img;
+    this.mips = [];
     this.invalidate('image');
+  }
+
+  /** The mip level to draw at `scale` (built on first use): the smallest one still ≥ the screen size. */
+  private imageFor(scale: number): { src: CanvasImageSource; k: number } {
+    const img = this.image!;
+    const { w, h } = this.editor.imageSize();
+    if (scale > 0.5 || Math.max(w, h) < 1024) return { src: img, k: 1 };
+    let k = 1;
+    let src: CanvasImageSource = img;
+    let level = 0;
+    while (scale <= k / 4 && Math.max(w, h) * (k / 2) >= 512) {
+      k /= 2;
+      let m = this.mips[level];
+      if (!m) {
+        const c = document.createElement('canvas');
+        c.width = Math.max(1, Math.round(w * k));
+        c.height = Math.max(1, Math.round(h * k));
+        const g = c.getContext('2d')!;
+        g.imageSmoothingEnabled = true;
+        g.imageSmoothingQuality = 'medium';
+        g.drawImage(src, 0, 0, c.width, c.height);
+        m = this.mips[level] = { k, canvas: c };
+      }
+      src = m.canvas;
+      level++;
+    }
+    return { src, k };
   }
 
   setCursor(p: { x: number; y: number } | null): void {
@@ -110,7 +147,7 @@ export class CanvasView {
       });
   }
 
-  private ctx(layer: Layer): CanvasRenderingContext2D {
+  private ctx(layer: 'image' | 'active'): CanvasRenderingContext2D {
     const c = this.layers[layer];
     const g = c.getContext('2d')!;
     const dpr = window.devicePixelRatio || 1;
@@ -136,31 +173,44 @@ export class CanvasView {
   draw(): void {
     const st = this.editor.state;
     const scale = st.viewport.scale;
-    if (this.dirty.has('image')) {
+    // The image and the committed shapes share one canvas: repainted together, blended once.
+    if (this.dirty.has('image') || this.dirty.has('shapes')) {
       const g = this.ctx('image');
       if (this.image) {
         g.imageSmoothingEnabled = scale < 2;
-        g.drawImage(this.image, 0, 0);
+        const { src, k } = this.imageFor(scale);
+        if (k === 1) g.drawImage(src, 0, 0);
+        else g.drawImage(src, 0, 0, this.editor.imageSize().w, this.editor.imageSize().h);
       }
+      this.drawShapesLayer(g);
     }
-    if (this.dirty.has('shapes')) this.drawShapesLayer();
     if (this.dirty.has('active')) {
-      const g = this.ctx('active');
       const sel = st.selectedId ? st.shapes.find((s) => s.id === st.selectedId) : undefined;
-      if (sel) drawHandles(g, sel, scale);
       const draft = this.editor.tool()?.draft();
-      if (draft) drawDraft(g, draft, this.colorOf(st.classId), scale);
-      if (this.cursor && (st.tool === 'path' || st.tool === 'eraser')) {
-        const { w, h } = this.editor.viewSize();
-        g.beginPath();
-        g.arc(this.cursor.x, this.cursor.y, st.brushSize / 2, 0, Math.PI * 2);
-        g.lineWidth = (0.003 * Math.min(w, h)) / scale + 1 / scale;
-        g.strokeStyle = '#ffffff';
-        g.stroke();
+      const brush = !!this.cursor && (st.tool === 'path' || st.tool === 'eraser');
+      const ink = !!sel || !!draft || brush;
+      if (ink || this.activeInk) {
+        const g = this.ctx('active');
+        if (sel) drawHandles(g, sel, scale);
+        if (draft) drawDraft(g, draft, this.colorOf(st.classId), scale);
+        this.drawBrushCursor(g, brush);
       }
+      this.activeInk = ink;
     }
     this.dirty.clear();
     this.frames++;
+  }
+
+  private drawBrushCursor(g: CanvasRenderingContext2D, on: boolean): void {
+    if (!on || !this.cursor) return;
+    const st = this.editor.state;
+    const scale = st.viewport.scale;
+    const { w, h } = this.editor.viewSize();
+    g.beginPath();
+    g.arc(this.cursor.x, this.cursor.y, st.brushSize / 2, 0, Math.PI * 2);
+    g.lineWidth = (0.003 * Math.min(w, h)) / scale + 1 / scale;
+    g.strokeStyle = '#ffffff';
+    g.stroke();
   }
 
   /**
@@ -169,7 +219,7 @@ export class CanvasView {
    * the shape count) and it is rendered again, crisp, 150 ms after the view settles, when the shapes
    * change, or when the transformed snapshot no longer covers the view.
    */
-  private drawShapesLayer(): void {
+  private drawShapesLayer(g: CanvasRenderingContext2D): void {
     const st = this.editor.state;
     const v = st.viewport;
     const { w, h } = this.editor.viewSize();
@@ -182,10 +232,6 @@ export class CanvasView {
     this.stepJob();
     const s = this.snap!;
     const dpr = window.devicePixelRatio || 1;
-    const c = this.layers.shapes;
-    const g = c.getContext('2d')!;
-    g.setTransform(1, 0, 0, 1, 0, 0);
-    g.clearRect(0, 0, c.width, c.height);
     const k = v.scale / s.v.scale;
     g.imageSmoothingEnabled = k !== 1;
     g.setTransform(k, 0, 0, k, (v.tx - (s.v.tx + w / 2) * k) * dpr, (v.ty - (s.v.ty + h / 2) * k) * dpr);
@@ -214,7 +260,7 @@ export class CanvasView {
     this.job = { canvas, g, v, shapes: st.shapes, w, h, list, i: 0 };
   }
 
-  /** Draws the next slice of the running job (about 8 ms); swaps the snapshot in when it is done. */
+  /** Draws the next slice of the running job (about SLICE_MS); swaps the snapshot in when it is done. */
   private stepJob(): void {
     const job = this.job;
     if (!job) return;
@@ -223,9 +269,9 @@ export class CanvasView {
       return;
     }
     const t0 = performance.now();
-    while (job.i < job.list.length && performance.now() - t0 < 8) {
-      drawShapes(job.g, job.list.slice(job.i, job.i + 200), this.colorOf, job.v.scale);
-      job.i += 200;
+    while (job.i < job.list.length && performance.now() - t0 < SLICE_MS) {
+      drawShapes(job.g, job.list.slice(job.i, job.i + 50), this.colorOf, job.v.scale);
+      job.i += 50;
     }
     if (job.i >= job.list.length) {
       this.snap = { canvas: job.canvas, v: job.v, shapes: job.shapes, w: job.w, h: job.h };
