@@ -3,14 +3,19 @@
 // polygon points, erase part of a mask, magic wand and click segmentation on a defect (IoU against the
 // drawn defect), target regions up to the limit, classify 20 images with the keyboard in cf, read-only
 // result view, and the inactivity warning. Screenshots (1280×768) in e2e/screenshots/annotation-*.png.
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import yazl from 'yazl';
-import { apiLogin, bearer, E2E_BASE_URL, login } from './helpers';
+import {
+  apiSession,
+  E2E_BASE_URL,
+  json,
+  login,
+  screenshots,
+  uploadDataset,
+  zipOf,
+  type ZipEntry,
+} from './helpers';
 
-const SHOTS = join(import.meta.dirname, 'screenshots');
 const W = 320;
 const H = 240;
 /** The defect of every image: a dark ellipse (grey 60) on a grainy grey 170 background. */
@@ -31,18 +36,10 @@ async function makeImage(i: number): Promise<Buffer> {
 }
 
 async function buildZip(): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
+  const files: ZipEntry[] = [];
   for (let i = 0; i < 100; i++)
-    zip.addBuffer(await makeImage(i), `${i % 2 ? 'scratch' : 'good'}/img_${String(i).padStart(3, '0')}.png`);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream as AsyncIterable<Buffer>) chunks.push(c);
-  return Buffer.concat(chunks);
-}
-
-async function json<T>(res: APIResponse, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
+    files.push([`${i % 2 ? 'scratch' : 'good'}/img_${String(i).padStart(3, '0')}.png`, await makeImage(i)]);
+  return zipOf(files);
 }
 
 interface Work {
@@ -109,7 +106,7 @@ async function doc(datasetId: number, imageId: string): Promise<Doc> {
   );
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `annotation-${name}.png`) });
+const shot = screenshots('annotation-');
 
 /** Screen position of an image pixel in the workspace canvas. */
 async function at(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
@@ -181,28 +178,22 @@ test.use({ viewport: { width: 1280, height: 768 } });
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(300_000);
-  mkdirSync(SHOTS, { recursive: true });
-  api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL ?? E2E_BASE_URL });
-  headers = bearer(await apiLogin(api, 'demo-user'));
-  const projects = await json<{ id: number }[]>(await api.get('/api/projects', { headers }), 'projects');
-  const projectId = projects[0]!.id;
+  const session = await apiSession(playwright, 'demo-user', test.info().project.use.baseURL ?? E2E_BASE_URL);
+  ({ api, headers } = session);
+  const projectId = session.projectId;
   const suffix = Date.now().toString(36);
-  const up = await json<{ dataset_id: number }>(
-    await api.post('/api/v2/datasets/upload', {
-      headers,
-      multipart: {
-        project_id: String(projectId),
-        name: `ann_src_${suffix}`,
-        type: 'cf',
-        purpose: 'preprocessing',
-        file: { name: 'ann.zip', mimeType: 'application/zip', buffer: await buildZip() },
-      },
-      timeout: 120_000,
-    }),
-    'upload',
+  const datasetId = await uploadDataset(
+    { api, headers, projectId },
+    {
+      name: `ann_src_${suffix}`,
+      type: 'cf',
+      purpose: 'preprocessing',
+      fileName: 'ann.zip',
+      zip: await buildZip(),
+    },
   );
   for (const task of ['cf', 'od', 'sg'] as const)
-    works[task] = await createWork(projectId, up.dataset_id, task, suffix);
+    works[task] = await createWork(projectId, datasetId, task, suffix);
 });
 
 test('sg: every tool draws, survives a reload; polygon points edit; eraser cuts a mask; wand and clicks', async ({

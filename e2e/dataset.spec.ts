@@ -1,17 +1,12 @@
 // Datasets end to end (issue #7, web part): upload a generated zip with class folders, watch the
 // progress, browse and filter the grid, rename a folder, merge two classes, request a download, watch it
 // progress, download the zip and compare its entries with what was uploaded. Screenshots at 1280×768.
-import { expect, test, type Download, type Page } from '@playwright/test';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { expect, test, type Download } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
-import yazl from 'yazl';
-import { login } from './helpers';
+import { login, readZip, rng, screenshots, writeTemp, zipOf, type ZipEntry } from './helpers';
 
-const SHOTS = join(import.meta.dirname, 'screenshots');
 const FOLDERS = ['lotA', 'lotB'] as const;
 const CLASSES = ['good', 'scratch', 'dent', 'stain'] as const;
 const PER_CLASS_PER_FOLDER = 40; // 2 folders × 4 classes × 40 = 320 images
@@ -23,17 +18,6 @@ interface Uploaded {
   cls: string;
   file: string;
   sha1: string;
-}
-
-/** A seeded xorshift generator, so every run builds the same images. */
-function rng(seed: number): () => number {
-  let x = (seed * 2654435761) >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 0xffffffff;
-  };
 }
 
 /**
@@ -72,7 +56,7 @@ async function makeImage(cls: string, seed: number): Promise<Buffer> {
 }
 
 async function buildZip(): Promise<{ zipPath: string; entries: Uploaded[] }> {
-  const zip = new yazl.ZipFile();
+  const files: ZipEntry[] = [];
   const entries: Uploaded[] = [];
   let n = 0;
   for (const folder of FOLDERS) {
@@ -81,57 +65,24 @@ async function buildZip(): Promise<{ zipPath: string; entries: Uploaded[] }> {
         const file = `${folder}_${cls}_${String(i).padStart(3, '0')}.png`;
         const path = `${folder}/${cls}/${file}`;
         const png = await makeImage(cls, ++n);
-        zip.addBuffer(png, path, { compress: false });
+        files.push([path, png]);
         entries.push({ path, folder, cls, file, sha1: sha1(png) });
       }
     }
   }
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream as AsyncIterable<Buffer>) chunks.push(c);
-  const dir = join(tmpdir(), `sightline-e2e-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const zipPath = join(dir, 'e2e_classes.zip');
-  writeFileSync(zipPath, Buffer.concat(chunks));
-  return { zipPath, entries };
+  const zip = await zipOf(files, { compress: false });
+  return { zipPath: writeTemp(`sightline-e2e-${process.pid}`, 'e2e_classes.zip', zip), entries };
 }
 
 const sha1 = (b: Buffer) => createHash('sha1').update(b).digest('hex');
 
-/** Every file entry of a zip with its content. */
-function readZip(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zf) => {
-      if (err || !zf) return reject(err ?? new Error('no zip'));
-      const files = new Map<string, Buffer>();
-      zf.on('entry', (e: yauzl.Entry) => {
-        if (e.fileName.endsWith('/')) return zf.readEntry();
-        zf.openReadStream(e, (e2, stream) => {
-          if (e2 || !stream) return reject(e2 ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(e.fileName, Buffer.concat(chunks));
-            zf.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zf.on('end', () => resolve(files));
-      zf.on('error', reject);
-      zf.readEntry();
-    });
-  });
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const shot = screenshots();
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 768 } });
 
 test('dataset upload, browse, folders, classes and download', async ({ page }) => {
   test.setTimeout(240_000);
-  mkdirSync(SHOTS, { recursive: true });
   const { zipPath, entries } = await buildZip();
   const name = `e2e_${Date.now().toString(36)}`;
 
@@ -373,8 +324,11 @@ test('dataset upload, browse, folders, classes and download', async ({ page }) =
   await expect(page.getByTestId('dataset-image-count')).toContainText(String(TOTAL - 2));
 
   // Adding loose images to the existing dataset: a folder name that exists is refused, a new one is made.
-  const loose = join(tmpdir(), `sightline-e2e-${process.pid}`, 'extra_part.png');
-  writeFileSync(loose, await makeImage('scratch', 99_999));
+  const loose = writeTemp(
+    `sightline-e2e-${process.pid}`,
+    'extra_part.png',
+    await makeImage('scratch', 99_999),
+  );
   await page.getByTestId('upload-more').click();
   await expect(dialog.getByTestId('upload-dataset')).toHaveValue(name);
   await dialog.getByTestId('upload-folder').fill('lotA');

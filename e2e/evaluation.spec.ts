@@ -6,10 +6,8 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
-  E2E_BASE_URL,
+  apiSession,
   algorithmId,
-  apiLogin,
-  bearer,
   json,
   login,
   rng,
@@ -71,11 +69,7 @@ let adModelId = 0;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(900_000);
-  const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  const token = await apiLogin(api, 'demo-user');
-  const headers = bearer(token);
-  const projects = await json<{ id: number }[]>(await api.get('/api/projects', { headers }), 'projects');
-  ctx = { api, headers, projectId: projects[0]!.id };
+  ctx = await apiSession(playwright, 'demo-user');
 
   const trainSet = await uploadDataset(ctx, {
     name: `e2e_train_${RUN}`,

@@ -6,14 +6,24 @@
 // reads: od predicted and true boxes over the images, per-class AP and mAP@0.5 / @0.5:0.95; sg mask
 // overlays and per-class IoU / Dice — the numbers on the page are the API's.
 // Screenshots at 1280×768: learning-od-model, evaluation-od, learning-sg-model, evaluation-sg.
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import yazl from 'yazl';
-import { E2E_BASE_URL, apiLogin, bearer, login } from './helpers';
+import {
+  apiSession,
+  E2E_BASE_URL,
+  algorithmId,
+  json,
+  login,
+  rng,
+  screenshots,
+  train,
+  uploadDataset,
+  waitDone,
+  zipOf,
+  type ApiCtx,
+  type ZipEntry,
+} from './helpers';
 
-const SHOTS = join(import.meta.dirname, 'screenshots');
 const SIZE = 64;
 const OD_CLASSES = ['dent', 'spot'] as const;
 const SG_CLASSES = ['scratch', 'stain'] as const;
@@ -25,33 +35,14 @@ const SG_MODEL = `e2e_sg_${RUN}`;
 const OD_EVAL_SET = `e2e_od_eval_${RUN}`;
 const SG_EVAL_SET = `e2e_sg_eval_${RUN}`;
 
-function rng(seed: number): () => number {
-  let x = (seed * 2654435761) >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 0xffffffff;
-  };
-}
-
 const png = (svg: string) => sharp(Buffer.from(svg)).png().toBuffer();
 const svgOf = (body: string, bg: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}">` +
   `<rect width="${SIZE}" height="${SIZE}" fill="${bg}"/>${body}</svg>`;
 
-async function zipOf(files: [string, Buffer | string][]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [path, data] of files) zip.addBuffer(Buffer.from(data), path);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** od (YOLO): a grey part with a dark square dent and/or a bright round spot, one txt line per box. */
 async function odZip(count: number, seedBase: number): Promise<Buffer> {
-  const files: [string, Buffer | string][] = [['classes.txt', `${OD_CLASSES.join('\n')}\n`]];
+  const files: ZipEntry[] = [['classes.txt', `${OD_CLASSES.join('\n')}\n`]];
   for (let i = 0; i < count; i++) {
     const r = rng(seedBase + i);
     const at = (lo: number, hi: number) => Math.round(lo + r() * (hi - lo));
@@ -80,7 +71,7 @@ async function odZip(count: number, seedBase: number): Promise<Buffer> {
 
 /** sg: a grey part with a dark scratch band and/or a dark round stain; masks/<class>/<stem>.png white there. */
 async function sgZip(count: number, seedBase: number): Promise<Buffer> {
-  const files: [string, Buffer | string][] = [];
+  const files: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
     const r = rng(seedBase + i);
     const at = (lo: number, hi: number) => Math.round(lo + r() * (hi - lo));
@@ -104,76 +95,8 @@ async function sgZip(count: number, seedBase: number): Promise<Buffer> {
   return zipOf(files);
 }
 
-interface Ctx {
-  api: APIRequestContext;
-  headers: Record<string, string>;
-  projectId: number;
-}
-
-async function json<T>(res: APIResponse, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function upload(
-  c: Ctx,
-  name: string,
-  type: 'od' | 'sg',
-  purpose: 'preprocessing' | 'evaluation',
-  zip: Buffer,
-): Promise<number> {
-  const res = await c.api.post('/api/v2/datasets/upload', {
-    headers: c.headers,
-    multipart: {
-      project_id: String(c.projectId),
-      name,
-      type,
-      purpose,
-      file: { name: `${name}.zip`, mimeType: 'application/zip', buffer: zip },
-    },
-    timeout: 120_000,
-  });
-  return (await json<{ dataset_id: number }>(res, `upload ${name}`)).dataset_id;
-}
-
-async function algorithmId(c: Ctx, engineKey: string): Promise<number> {
-  const rows = await json<{ data: { id: number; engineKey: string }[] }>(
-    await c.api.get('/api/algorithms', {
-      headers: c.headers,
-      params: { projectId: c.projectId, kind: 'training', perPage: 100 },
-    }),
-    'algorithms',
-  );
-  const row = rows.data.find((r) => r.engineKey === engineKey);
-  expect(row, `algorithm ${engineKey} in the project`).toBeTruthy();
-  return row!.id;
-}
-
-async function train(c: Ctx, body: Record<string, unknown>): Promise<number> {
-  return (
-    await json<{ id: number }>(
-      await c.api.post('/api/v2/learnings', { headers: c.headers, data: body }),
-      `train ${String(body.name)}`,
-    )
-  ).id;
-}
-
-async function waitDone<T>(c: Ctx, path: string, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await json<{ status: string; error: unknown }>(
-      await c.api.get(path, { headers: c.headers }),
-      path,
-    );
-    if (row.status === 'done') return row as T;
-    expect(['waiting', 'running'], `${path}: ${JSON.stringify(row.error)}`).toContain(row.status);
-    expect(Date.now(), `${path} still ${row.status}`).toBeLessThan(deadline);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
-
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const shot = screenshots();
 
 interface Learning {
   id: number;
@@ -191,35 +114,24 @@ interface Evaluation {
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 768 } });
 
-let ctx: Ctx;
+let ctx: ApiCtx;
 const sets = { odEval: 0, sgEval: 0 };
 const models = { od: 0, sg: 0 };
 
 test.beforeAll(async ({ playwright }, info) => {
   test.setTimeout(600_000);
-  mkdirSync(SHOTS, { recursive: true });
-  const baseURL = info.project.use.baseURL ?? E2E_BASE_URL;
-  const api = await playwright.request.newContext({ baseURL });
-  const headers = bearer(await apiLogin(api, 'demo-user'));
-  const projects = await json<{ id: number }[]>(await api.get('/api/projects', { headers }), 'projects');
-  ctx = { api, headers, projectId: projects[0]!.id };
+  ctx = await apiSession(playwright, 'demo-user', info.project.use.baseURL ?? E2E_BASE_URL);
 
-  const odTrain = await upload(
-    ctx,
-    `e2e_od_train_${RUN}`,
-    'od',
-    'preprocessing',
-    await odZip(TRAIN_IMAGES, 100),
-  );
-  const sgTrain = await upload(
-    ctx,
-    `e2e_sg_train_${RUN}`,
-    'sg',
-    'preprocessing',
-    await sgZip(TRAIN_IMAGES, 300),
-  );
-  sets.odEval = await upload(ctx, OD_EVAL_SET, 'od', 'evaluation', await odZip(EVAL_IMAGES, 700));
-  sets.sgEval = await upload(ctx, SG_EVAL_SET, 'sg', 'evaluation', await sgZip(EVAL_IMAGES, 900));
+  const upload = async (
+    name: string,
+    type: 'od' | 'sg',
+    purpose: 'preprocessing' | 'evaluation',
+    zip: Buffer,
+  ) => uploadDataset(ctx, { name, type, purpose, zip });
+  const odTrain = await upload(`e2e_od_train_${RUN}`, 'od', 'preprocessing', await odZip(TRAIN_IMAGES, 100));
+  const sgTrain = await upload(`e2e_sg_train_${RUN}`, 'sg', 'preprocessing', await sgZip(TRAIN_IMAGES, 300));
+  sets.odEval = await upload(OD_EVAL_SET, 'od', 'evaluation', await odZip(EVAL_IMAGES, 700));
+  sets.sgEval = await upload(SG_EVAL_SET, 'sg', 'evaluation', await sgZip(EVAL_IMAGES, 900));
   // The smallest sensible models: whole 64 px images (scale 1), a narrow network, a few epochs. They queue
   // on the one worker and finish one after another.
   const small = { epochs: 6, inputSize: 64, scale: 1, width: 8, batchSize: 8, patience: 12, valSplit: 0.2 };

@@ -3,14 +3,9 @@
 // 3-concurrent-trainings limit and read the message. Screenshots at 1280×768: learning-add (+ -regions),
 // learning-model (+ -running), learning-list.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import yazl from 'yazl';
-import { login } from './helpers';
+import { choose, login, screenshots, writeTemp, zipOf, type ZipEntry } from './helpers';
 
-const SHOTS = join(import.meta.dirname, 'screenshots');
 const CLASSES = ['good', 'scratch'] as const;
 const PER_CLASS = 24;
 /** Small parameters: about a second per epoch on 2 shared cores, so the curve is seen growing. */
@@ -31,23 +26,15 @@ async function makeImage(cls: string, i: number): Promise<Buffer> {
 }
 
 async function buildZip(): Promise<string> {
-  const zip = new yazl.ZipFile();
+  const files: ZipEntry[] = [];
   for (const cls of CLASSES)
     for (let i = 0; i < PER_CLASS; i++)
-      zip.addBuffer(await makeImage(cls, i + (cls === 'scratch' ? 100 : 0)), `${cls}/${cls}_${i}.png`, {
-        compress: false,
-      });
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream as AsyncIterable<Buffer>) chunks.push(c);
-  const dir = join(tmpdir(), `sightline-e2e-learning-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, 'learning_classes.zip');
-  writeFileSync(path, Buffer.concat(chunks));
-  return path;
+      files.push([`${cls}/${cls}_${i}.png`, await makeImage(cls, i + (cls === 'scratch' ? 100 : 0))]);
+  const zip = await zipOf(files, { compress: false });
+  return writeTemp(`sightline-e2e-learning-${process.pid}`, 'learning_classes.zip', zip);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const shot = screenshots();
 
 /** The browser session's own token, so API set-up does not open a second session. */
 async function api(page: Page) {
@@ -71,12 +58,6 @@ interface Learning {
   status: string;
 }
 
-/** Picks a Mantine Select option by its visible text. */
-async function choose(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 async function fillParams(page: Page, values: Record<string, number>) {
   for (const [key, v] of Object.entries(values)) {
     const input = page.getByTestId(`param-${key}`);
@@ -90,7 +71,6 @@ test.use({ viewport: { width: 1280, height: 768 } });
 
 test('train a cf model and watch it, cancel a second one, hit the 3-trainings limit', async ({ page }) => {
   test.setTimeout(600_000);
-  mkdirSync(SHOTS, { recursive: true });
   const zipPath = await buildZip();
   const suffix = Date.now().toString(36);
   const datasetName = `learn_${suffix}`;

@@ -3,16 +3,28 @@
 // (`sightline simulate`) posts images while the line status page updates live over SSE, the inspection
 // report is searched by serial number, the line report opened with its NG-by-type dialog, and the line
 // rolled back to the previous deployment. Screenshots at 1280×768: monitoring-*.
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import yazl from 'yazl';
-import { E2E_BASE_URL, ROOT, apiLogin, bearer, login } from './helpers';
+import {
+  apiSession,
+  E2E_BASE_URL,
+  ROOT,
+  algorithmId,
+  json,
+  login,
+  screenshots,
+  train,
+  uploadDataset,
+  waitDone,
+  zipOf,
+  type ApiCtx,
+  type ZipEntry,
+} from './helpers';
 
-const SHOTS = join(import.meta.dirname, 'screenshots');
 // A private instance may be used instead of the shared one (E2E_MONITOR_URL, local runs only).
 const BASE = process.env.E2E_MONITOR_URL ?? E2E_BASE_URL;
 const RUN = Date.now().toString(36);
@@ -32,15 +44,7 @@ async function makeImage(cls: 'good' | 'scratch', seed: number): Promise<Buffer>
   return sharp(Buffer.from(svg)).grayscale().png().toBuffer();
 }
 
-async function json<T>(res: APIResponse, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
-}
-
-interface Ctx {
-  api: APIRequestContext;
-  headers: Record<string, string>;
-  projectId: number;
+interface Ctx extends ApiCtx {
   lineId: number;
   lineCode: string;
 }
@@ -49,75 +53,38 @@ let ctx: Ctx;
 let modelId = 0;
 let simDir = '';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const shot = screenshots();
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 768 } });
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(600_000);
-  mkdirSync(SHOTS, { recursive: true });
-  const api = await playwright.request.newContext({ baseURL: BASE });
-  const headers = bearer(await apiLogin(api, 'demo-company'));
-  const projects = await json<{ id: number }[]>(await api.get('/api/projects', { headers }), 'projects');
-  const projectId = projects[0]!.id;
+  const session = await apiSession(playwright, 'demo-company', BASE);
   const lines = await json<{ data: { id: number; code: string }[] }>(
-    await api.get(`/api/admin/projects/${projectId}/lines`, { headers }),
+    await session.api.get(`/api/admin/projects/${session.projectId}/lines`, { headers: session.headers }),
     'lines',
   );
-  ctx = { api, headers, projectId, lineId: lines.data[0]!.id, lineCode: lines.data[0]!.code };
+  ctx = { ...session, lineId: lines.data[0]!.id, lineCode: lines.data[0]!.code };
 
-  const zip = new yazl.ZipFile();
+  const files: ZipEntry[] = [];
   for (const cls of ['good', 'scratch'] as const)
     for (let i = 0; i < 24; i++)
-      zip.addBuffer(await makeImage(cls, i + (cls === 'good' ? 0 : 100)), `${cls}/${cls}_${i}.png`);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  const up = await json<{ dataset_id: number }>(
-    await api.post('/api/v2/datasets/upload', {
-      headers,
-      multipart: {
-        project_id: String(projectId),
-        name: `e2e_line_set_${RUN}`,
-        type: 'cf',
-        purpose: 'preprocessing',
-        file: { name: 'set.zip', mimeType: 'application/zip', buffer: Buffer.concat(chunks) },
-      },
-      timeout: 120_000,
-    }),
-    'upload',
-  );
-  const algos = await json<{ data: { id: number; engineKey: string }[] }>(
-    await api.get('/api/algorithms', { headers, params: { projectId, kind: 'training', perPage: 100 } }),
-    'algorithms',
-  );
-  const cf = algos.data.find((a) => a.engineKey === 'cf-resnet')!.id;
-  modelId = (
-    await json<{ id: number }>(
-      await api.post('/api/v2/learnings', {
-        headers,
-        data: {
-          dataset_id: up.dataset_id,
-          name: MODEL,
-          algorithm_id: cf,
-          params: { epochs: 2, inputSize: 64, batchSize: 16 },
-        },
-      }),
-      'train',
-    )
-  ).id;
-  const deadline = Date.now() + 480_000;
-  for (;;) {
-    const row = await json<{ status: string }>(
-      await api.get(`/api/v2/learnings/${modelId}`, { headers }),
-      'learning',
-    );
-    if (row.status === 'done') break;
-    expect(['waiting', 'running']).toContain(row.status);
-    expect(Date.now()).toBeLessThan(deadline);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
+      files.push([`${cls}/${cls}_${i}.png`, await makeImage(cls, i + (cls === 'good' ? 0 : 100))]);
+  const datasetId = await uploadDataset(ctx, {
+    name: `e2e_line_set_${RUN}`,
+    type: 'cf',
+    purpose: 'preprocessing',
+    fileName: 'set.zip',
+    zip: await zipOf(files),
+  });
+  modelId = await train(ctx, {
+    dataset_id: datasetId,
+    name: MODEL,
+    algorithm_id: await algorithmId(ctx, 'cf-resnet'),
+    params: { epochs: 2, inputSize: 64, batchSize: 16 },
+  });
+  await waitDone(ctx, `/api/v2/learnings/${modelId}`, 480_000);
   simDir = mkdtempSync(join(tmpdir(), 'sightline-e2e-sim-'));
   for (let i = 0; i < 10; i++)
     writeFileSync(join(simDir, `img_${i}.png`), await makeImage(i % 3 ? 'good' : 'scratch', 500 + i));

@@ -3,15 +3,22 @@
 // Python trainer); a COCO set and a YOLO set imported through the external labeling upload dialog and
 // exported again as COCO and YOLO from the dataset page. Screenshots in e2e/screenshots/processing-data-*.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
-import yazl from 'yazl';
-import { apiLogin, bearer, E2E_BASE_URL, login } from './helpers';
+import {
+  apiSession,
+  choose,
+  E2E_BASE_URL,
+  json,
+  login,
+  processingDone,
+  screenshots,
+  uploadDataset,
+  zipNames,
+  zipOf,
+} from './helpers';
 
-const SHOTS = join(import.meta.dirname, 'screenshots');
+const shot = screenshots('processing-data-');
 const W = 160;
 const H = 120;
 const suffix = Date.now().toString(36);
@@ -36,74 +43,25 @@ const boxOf = (seed: number) => {
   return [x0, y0, x0 + 30, y0 + 30] as const;
 };
 
-async function zipOf(items: { name: string; data: Buffer }[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const it of items) zip.addBuffer(it.data, it.name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream as AsyncIterable<Buffer>) chunks.push(c);
-  return Buffer.concat(chunks);
-}
-
-async function json<T>(res: APIResponse, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
-}
-
 const yolo = (seed: number) => {
   const [x1, y1, x2, y2] = boxOf(seed);
   return `0 ${(x1 + x2) / 2 / W} ${(y1 + y2) / 2 / H} ${(x2 - x1) / W} ${(y2 - y1) / H}\n`;
 };
 
-async function workByName(
-  name: string,
-): Promise<{ id: number; status: string; result_dataset_id: number | null }> {
-  for (let i = 0; i < 240; i++) {
-    const list = await json<{
-      data: { id: number; name: string; status: string; result_dataset_id: number | null }[];
-    }>(
-      await api.get('/api/v2/processing', {
-        headers,
-        params: { project_id: projectId, search: name, perPage: 10 },
-      }),
-      'works',
-    );
-    const w = list.data.find((x) => x.name === name);
-    if (w?.status === 'done') return w;
-    expect(w?.status).not.toBe('error');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`work ${name} did not finish`);
-}
-
-/** Picks an option of a Mantine Select by its visible label. */
-async function choose(page: Page, testId: string, label: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: label }).first().click();
-}
-
-async function zipNames(buf: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) =>
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zf) => {
-      if (err) return reject(err);
-      const names: string[] = [];
-      zf.on('entry', (e: yauzl.Entry) => {
-        names.push(e.fileName);
-        zf.readEntry();
-      });
-      zf.on('end', () => resolve(names.sort()));
-      zf.readEntry();
-    }),
+const workByName = (name: string) =>
+  processingDone<{ id: number; name: string; status: string; result_dataset_id: number | null }>(
+    { api, headers, projectId },
+    name,
   );
-}
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  mkdirSync(SHOTS, { recursive: true });
-  api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL ?? E2E_BASE_URL });
-  headers = bearer(await apiLogin(api, 'demo-user'));
-  projectId = (await json<{ id: number }[]>(await api.get('/api/projects', { headers }), 'projects'))[0]!.id;
+  ({ api, headers, projectId } = await apiSession(
+    playwright,
+    'demo-user',
+    test.info().project.use.baseURL ?? E2E_BASE_URL,
+  ));
 });
 
 test('augmentation from its page; a transformed image opens with its boxes', async ({ page }) => {
@@ -115,17 +73,9 @@ test('augmentation from its page; a transformed image opens with its boxes', asy
   }
   items.push({ name: 'classes.txt', data: Buffer.from('defect\n') });
   const src = `augsrc_${suffix}`;
-  await json(
-    await api.post('/api/v2/datasets/upload', {
-      headers,
-      multipart: {
-        project_id: String(projectId),
-        name: src,
-        type: 'od',
-        file: { name: 'aug.zip', mimeType: 'application/zip', buffer: await zipOf(items) },
-      },
-    }),
-    'upload',
+  await uploadDataset(
+    { api, headers, projectId },
+    { name: src, type: 'od', fileName: 'aug.zip', zip: await zipOf(items) },
   );
   await login(page, 'demo-user');
   await page.goto('/train/processing/add/augmentation');
@@ -134,7 +84,7 @@ test('augmentation from its page; a transformed image opens with its boxes', asy
   await page.getByTestId('work-name').fill(`aug ${suffix}`);
   await page.getByTestId('work-save-dir').fill(`aug_${suffix}`);
   await page.getByTestId('augmentation-copies').fill('2');
-  await page.screenshot({ path: join(SHOTS, 'processing-data-augmentation-form.png') });
+  await shot(page, 'augmentation-form');
   await page.getByTestId('augmentation-submit').click();
   await expect(page).toHaveURL(/\/train\/processing$/);
   const work = await workByName(`aug ${suffix}`);
@@ -152,7 +102,7 @@ test('augmentation from its page; a transformed image opens with its boxes', asy
   await page.goto(`/train/processing/${work.id}/od`);
   await expect(page.getByTestId('workspace-od')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('object-count')).not.toHaveText('0', { timeout: 15_000 });
-  await page.screenshot({ path: join(SHOTS, 'processing-data-augmented-boxes.png') });
+  await shot(page, 'augmented-boxes');
 });
 
 test('unsupervised AI labeling gives groups as classes', async ({ page }) => {
@@ -164,17 +114,9 @@ test('unsupervised AI labeling gives groups as classes', async ({ page }) => {
   const items = [];
   for (let i = 0; i < 12; i++) items.push({ name: `u${i}.png`, data: await part(100 + i) });
   const src = `unlab_${suffix}`;
-  await json(
-    await api.post('/api/v2/datasets/upload', {
-      headers,
-      multipart: {
-        project_id: String(projectId),
-        name: src,
-        type: 'cf',
-        file: { name: 'u.zip', mimeType: 'application/zip', buffer: await zipOf(items) },
-      },
-    }),
-    'upload',
+  await uploadDataset(
+    { api, headers, projectId },
+    { name: src, type: 'cf', fileName: 'u.zip', zip: await zipOf(items) },
   );
   await login(page, 'demo-user');
   await page.goto('/train/processing/add/ai');
@@ -202,7 +144,7 @@ test('unsupervised AI labeling gives groups as classes', async ({ page }) => {
       ),
     )
     .toBe(true);
-  await page.screenshot({ path: join(SHOTS, 'processing-data-groups.png') });
+  await shot(page, 'groups');
 });
 
 test('COCO and YOLO sets imported by the external labeling upload export again', async ({ page }) => {
@@ -260,7 +202,7 @@ test('COCO and YOLO sets imported by the external labeling upload export again',
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('external-pick').click();
     await (await chooser).setFiles(s.files);
-    await page.screenshot({ path: join(SHOTS, `processing-data-external-${s.name.split('_')[0]}.png`) });
+    await shot(page, `external-${s.name.split('_')[0]}`);
     await page.getByTestId('external-upload').click();
     await expect(page.getByTestId('external-name')).toBeHidden({ timeout: 30_000 });
     const datasets = await json<{ data: { id: number; name: string }[] }>(
@@ -295,5 +237,5 @@ test('COCO and YOLO sets imported by the external labeling upload export again',
       s.files.filter((f) => f.name.endsWith('.png')).length || 3,
     );
   }
-  await page.screenshot({ path: join(SHOTS, 'processing-data-export.png') });
+  await shot(page, 'export');
 });

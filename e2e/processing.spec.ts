@@ -1,14 +1,21 @@
 // Processing works end to end (issue 15, core): a new labeling work on an uploaded dataset, merge of two
 // datasets, copy with a conflict resolved per dataset, class edit / merge / remove in the class dialog,
 // and the final-save lock with the copy-labeling path. Screenshots in e2e/screenshots/processing-*.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import yazl from 'yazl';
-import { apiLogin, bearer, E2E_BASE_URL, login } from './helpers';
+import {
+  apiSession,
+  choose,
+  E2E_BASE_URL,
+  json,
+  login,
+  processingDone,
+  screenshots,
+  uploadDataset,
+  zipOf,
+} from './helpers';
 
-const SHOTS = join(import.meta.dirname, 'screenshots');
+const shot = screenshots('processing-');
 const suffix = Date.now().toString(36);
 const A = `procA_${suffix}`;
 const B = `procB_${suffix}`;
@@ -25,35 +32,8 @@ function part(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function zipOf(items: { name: string; data: Buffer }[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const it of items) zip.addBuffer(it.data, it.name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream as AsyncIterable<Buffer>) chunks.push(c);
-  return Buffer.concat(chunks);
-}
-
-async function json<T>(res: APIResponse, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
-}
-
 async function upload(name: string, items: { name: string; data: Buffer }[]) {
-  return (
-    await json<{ dataset_id: number }>(
-      await api.post('/api/v2/datasets/upload', {
-        headers,
-        multipart: {
-          project_id: String(projectId),
-          name,
-          type: 'cf',
-          file: { name: `${name}.zip`, mimeType: 'application/zip', buffer: await zipOf(items) },
-        },
-      }),
-      'upload',
-    )
-  ).dataset_id;
+  return uploadDataset({ api, headers, projectId }, { name, type: 'cf', zip: await zipOf(items) });
 }
 
 interface WorkRow {
@@ -64,24 +44,7 @@ interface WorkRow {
   final_saved: boolean;
   result: Record<string, number> | null;
 }
-async function workDone(name: string): Promise<WorkRow> {
-  for (let i = 0; i < 240; i++) {
-    const list = await json<{ data: WorkRow[] }>(
-      await api.get('/api/v2/processing', { headers, params: { project_id: projectId, search: name } }),
-      'works',
-    );
-    const w = list.data.find((x) => x.name === name);
-    expect(w?.status).not.toBe('error');
-    if (w?.status === 'done') return w;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`work ${name} did not finish`);
-}
-
-async function pick(page: Page, testId: string, label: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: label }).first().click();
-}
+const workDone = (name: string) => processingDone<WorkRow>({ api, headers, projectId }, name);
 
 async function fillWork(page: Page, name: string, dir: string) {
   await page.getByTestId('work-name').fill(name);
@@ -99,10 +62,11 @@ async function rowMenu(page: Page, name: string, item: string) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
-  mkdirSync(SHOTS, { recursive: true });
-  api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL ?? E2E_BASE_URL });
-  headers = bearer(await apiLogin(api, 'demo-user'));
-  projectId = (await json<{ id: number }[]>(await api.get('/api/projects', { headers }), 'projects'))[0]!.id;
+  ({ api, headers, projectId } = await apiSession(
+    playwright,
+    'demo-user',
+    test.info().project.use.baseURL ?? E2E_BASE_URL,
+  ));
   const imgs = await Promise.all(Array.from({ length: 102 }, (_, i) => part(i)));
   await upload(
     A,
@@ -120,17 +84,17 @@ test('new labeling work on an uploaded dataset', async ({ page }) => {
   await login(page, 'demo-user');
   await page.goto('/train/processing/add');
   await expect(page.getByTestId('processing-add-page')).toBeVisible();
-  await page.screenshot({ path: join(SHOTS, 'processing-add.png') });
+  await shot(page, 'add');
   await page.getByTestId('add-new').click();
   await expect(page.getByTestId('new-labeling-page')).toBeVisible();
-  await pick(page, 'new-dataset', new RegExp(A));
+  await choose(page, 'new-dataset', new RegExp(A));
   await expect(page.getByTestId('new-image-count')).toContainText('100');
   // The 30-character rule is answered in the form.
   await fillWork(page, 'x'.repeat(31), `lab_${suffix}`);
   await page.getByTestId('new-submit').click();
   await expect(page.getByText('작업명은 최대 30자까지 입력할 수 있습니다.')).toBeVisible();
   await fillWork(page, `label ${suffix}`, `lab_${suffix}`);
-  await page.screenshot({ path: join(SHOTS, 'processing-new-labeling.png') });
+  await shot(page, 'new-labeling');
   await page.getByTestId('new-submit').click();
   await expect(page).toHaveURL(/\/train\/processing$/);
   const w = await workDone(`label ${suffix}`);
@@ -138,7 +102,7 @@ test('new labeling work on an uploaded dataset', async ({ page }) => {
   const row = page.locator(`[data-testid="work-row"][data-name="label ${suffix}"]`);
   await expect(row).toBeVisible();
   await expect(page.getByTestId('work-status').first()).toHaveAttribute('data-status', 'done');
-  await page.screenshot({ path: join(SHOTS, 'processing-list.png') });
+  await shot(page, 'list');
   expect(w.result).toMatchObject({ images: 100 });
 });
 
@@ -147,21 +111,21 @@ test('merge two datasets; copy with a conflict resolved per dataset', async ({ p
   await login(page, 'demo-user');
   await page.goto('/train/processing/add');
   await page.getByTestId('add-merge').click();
-  await pick(page, 'merge-datasets', new RegExp(A));
+  await choose(page, 'merge-datasets', new RegExp(A));
   await page
     .getByRole('option', { name: new RegExp(B) })
     .first()
     .click();
   await page.keyboard.press('Escape');
   await fillWork(page, `merge ${suffix}`, `merged_${suffix}`);
-  await page.screenshot({ path: join(SHOTS, 'processing-merge-dialog.png') });
+  await shot(page, 'merge-dialog');
   await page.getByTestId('merge-dialog-submit').click();
   await expect(page.getByTestId('merge-dialog-submit')).toBeHidden();
   const merged = await workDone(`merge ${suffix}`);
   expect(merged.result).toMatchObject({ images: 101, skipped: 1 });
 
   await page.getByTestId('add-copy').click();
-  await pick(page, 'copy-datasets', new RegExp(A));
+  await choose(page, 'copy-datasets', new RegExp(A));
   await page
     .getByRole('option', { name: new RegExp(B) })
     .first()
@@ -174,7 +138,7 @@ test('merge two datasets; copy with a conflict resolved per dataset', async ({ p
   await page.getByTestId('copy-dialog-submit').click();
   await expect(page.getByText('중복 파일 처리 방법(덮어쓰기/건너뛰기)을 선택해 주세요.')).toBeVisible();
   await conflict.getByText('덮어쓰기').click();
-  await page.screenshot({ path: join(SHOTS, 'processing-copy-conflicts.png') });
+  await shot(page, 'copy-conflicts');
   await page.getByTestId('copy-dialog-submit').click();
   await expect(page.getByTestId('copy-dialog-submit')).toBeHidden();
   const copied = await workDone(`copy ${suffix}`);
@@ -203,7 +167,7 @@ test('class edit, merge and remove in the class dialog; final save locks; copy l
   await dialog.getByRole('checkbox', { name: 'scratch' }).check();
   await dialog.getByRole('checkbox', { name: 'dent' }).check();
   await dialog.getByTestId('class-merge-name').fill('defect');
-  await page.screenshot({ path: join(SHOTS, 'processing-class-merge.png') });
+  await shot(page, 'class-merge');
   await dialog.getByTestId('class-merge-submit').click();
   await expect(dialog.locator('[data-testid="class-info-row"][data-name="defect"]')).toBeVisible();
   await expect(dialog.getByTestId('class-info-row')).toHaveCount(2);
@@ -227,7 +191,7 @@ test('class edit, merge and remove in the class dialog; final save locks; copy l
   await rowMenu(page, name, 'work-final-save');
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('work-final-saved')).toBeVisible();
-  await page.screenshot({ path: join(SHOTS, 'processing-final-saved.png') });
+  await shot(page, 'final-saved');
   await rowMenu(page, name, 'work-classes');
   await expect(page.getByTestId('class-info-locked')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -252,5 +216,5 @@ test('class edit, merge and remove in the class dialog; final save locks; copy l
   expect(next.final_saved).toBe(false);
   await page.reload();
   await expect(page.locator(`[data-testid="work-row"][data-name="label2 ${suffix}"]`)).toBeVisible();
-  await page.screenshot({ path: join(SHOTS, 'processing-copy-labeling.png') });
+  await shot(page, 'copy-labeling');
 });

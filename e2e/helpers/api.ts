@@ -1,5 +1,12 @@
 // API set-up for specs: read an answer's data, upload a dataset zip, start a training, wait for a job row.
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
+import { apiLogin, bearer, type LoginAs } from './auth';
+import { E2E_BASE_URL } from './credentials';
 
 /** An authenticated API client of one project. */
 export interface ApiCtx {
@@ -12,6 +19,21 @@ export interface ApiCtx {
 export async function json<T>(res: APIResponse, what: string): Promise<T> {
   expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBeTruthy();
   return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * An API client logged in as `user`, on the first project the user sees (for set-up in beforeAll; dispose
+ * `api` in afterAll).
+ */
+export async function apiSession(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  user: LoginAs,
+  baseURL: string = E2E_BASE_URL,
+): Promise<ApiCtx> {
+  const api = await playwright.request.newContext({ baseURL });
+  const headers = bearer(await apiLogin(api, user));
+  const projects = await json<{ id: number }[]>(await api.get('/api/projects', { headers }), 'projects');
+  return { api, headers, projectId: projects[0]!.id };
 }
 
 export interface UploadOptions {

@@ -4,8 +4,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import yazl from 'yazl';
-import { apiLogin, bearer, login } from '../helpers';
+import { apiLogin, bearer, login, uploadDataset, zipOf, type ZipEntry } from '../helpers';
 
 const SHOTS = join(import.meta.dirname, '..', 'screenshots');
 const IMAGES = 30; // one full grid page: the last thumbnail is the bottom-right one
@@ -27,32 +26,23 @@ function cutOrWrapped(page: Page, selector: string) {
   );
 }
 
-async function uploadDataset(request: APIRequestContext, name: string) {
+async function uploadGridDataset(request: APIRequestContext, name: string) {
   const token = await apiLogin(request, 'demo-user');
   const info = await (await request.get('/api/user/information', { headers: bearer(token) })).json();
   const projectId = (info.data ?? info).projects[0].id;
-  const zip = new yazl.ZipFile();
+  const files: ZipEntry[] = [];
   for (let i = 0; i < IMAGES; i++) {
     const background = { r: (i * 37) % 255, g: (i * 91) % 255, b: (i * 53) % 255 };
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background } })
       .png()
       .toBuffer();
-    zip.addBuffer(png, `good/img_${String(i).padStart(2, '0')}.png`, { compress: false });
+    files.push([`good/img_${String(i).padStart(2, '0')}.png`, png]);
   }
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream as AsyncIterable<Buffer>) chunks.push(c);
-  const res = await request.post('/api/v2/datasets/upload', {
-    headers: bearer(token),
-    multipart: {
-      project_id: String(projectId),
-      name,
-      type: 'cf',
-      purpose: 'preprocessing',
-      file: { name: 'layout.zip', mimeType: 'application/zip', buffer: Buffer.concat(chunks) },
-    },
-  });
-  expect(res.ok()).toBe(true);
+  const zip = await zipOf(files, { compress: false });
+  await uploadDataset(
+    { api: request, headers: bearer(token), projectId },
+    { name, type: 'cf', purpose: 'preprocessing', fileName: 'layout.zip', zip },
+  );
 }
 
 const overlaps = (
@@ -77,7 +67,7 @@ test('the help button does not cover the last thumbnail; grid toolbar texts stay
 }) => {
   test.setTimeout(120_000);
   const name = `layout_${Date.now().toString(36)}`;
-  await uploadDataset(request, name);
+  await uploadGridDataset(request, name);
   await login(page, 'demo-user');
   await english(page);
   await page.goto('/train/dataset');
