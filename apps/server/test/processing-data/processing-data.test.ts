@@ -293,6 +293,10 @@ describe('AI labeling', () => {
     expect(scores).toEqual([...scores].sort((a, b) => a - b));
     expect(scores[0]).toBe(0); // u4: the farthest member of group 1
     expect(proposals.data[0].file_name).toBe('u4.png');
+    // Each proposal carries a signed thumbnail URL for the review list.
+    const thumb = await t.app.inject({ method: 'GET', url: proposals.data[0].thumb_url });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toMatch(/^image\//);
     const [first, second] = proposals.data;
     expect(
       (await post(headers, `/api/v2/processing/${id}/proposals/${first.image_id}`, { decision: 'reject' }))

@@ -21,6 +21,7 @@ export default async function processingDataRoutes(root: FastifyInstance) {
     database,
     queue,
     new ProjectAccess(database.db, PROCESSING_DATA_ACCESS),
+    app.deps.media,
   );
   const s = { tags: ['processing'], security: [{ bearer: [] }] };
   const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

@@ -15,6 +15,7 @@ import { schema, type Database } from '@sightline/db';
 import { enqueueInTransaction, QueueUnavailableError, type JobQueue } from '@sightline/jobs';
 import { AppError } from '../../../common/app-error';
 import type { ProjectAccess } from '../../../common/project-access';
+import { datasetMediaScope, type MediaSigner } from '../../dataset/media-signer';
 import { ProcessingDataRepository } from './processing-data.repository';
 
 export const PROCESSING_DATA_ACCESS = { action: 'project.train', field: 'project_id' } as const;
@@ -42,6 +43,7 @@ export class ProcessingDataService {
     private readonly database: Database,
     private readonly queue: JobQueue | null,
     private readonly access: ProjectAccess,
+    private readonly media?: MediaSigner,
   ) {
     this.repo = new ProcessingDataRepository(database.db);
   }
@@ -182,10 +184,13 @@ export class ProcessingDataService {
   ) {
     const work = await this.aiWork(actor, workId);
     const { rows, total } = await this.repo.proposals(work.resultDatasetId!, q.status, q.page, q.perPage);
+    // Thumbnails for the review list (<img src> cannot send the bearer token).
+    const token = this.media?.sign(actor.id, datasetMediaScope(work.resultDatasetId!), 3600);
     return {
       data: rows.map((r) => ({
         image_id: r.id,
         file_name: r.fileName,
+        thumb_url: token ? `/api/v2/images/${r.id}/thumb?t=${token}` : `/api/v2/images/${r.id}/thumb`,
         class_id: r.classId,
         score: r.classScore,
         confirmed: r.confirmed,

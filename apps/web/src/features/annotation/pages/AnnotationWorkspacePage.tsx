@@ -1,5 +1,6 @@
 // /train/processing/:id/{cf,od,sg} and their /result pages: the annotation workspaces. The result
-// pages, a final-saved work and a work another user is editing open read only.
+// pages, a final-saved work and a work another user is editing open read only. An AI labeling work shows
+// its proposals for review above the workspace (processing/data-works ProposalReviewPanel).
 import { Alert, Loader } from '@mantine/core';
 import { useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,9 @@ import { useWork, useWorkspaceDataset } from '../api/workspace.api';
 import { useEditLock } from '../hooks/useEditLock';
 import { CanvasWorkspace } from '../components/CanvasWorkspace';
 import { ClassifyWorkspace } from '../components/ClassifyWorkspace';
+import { ProposalReviewPanel } from '../../processing/data-works/components/ProposalReviewPanel';
+
+const AI_KINDS = new Set(['ai_supervised', 'ai_unsupervised']);
 
 export default function AnnotationWorkspacePage() {
   const { t } = useTranslation('annotation');
@@ -31,9 +35,17 @@ export default function AnnotationWorkspacePage() {
       : w.availability === 'in_use_other' || lock.lockedBy != null
         ? t('readOnlyReason.locked', { name: lock.lockedBy ?? w.locked_by_name ?? '' })
         : null;
-  return task === 'cf' ? (
-    <ClassifyWorkspace work={w} dataset={dataset.data} readOnly={readOnly} />
-  ) : (
-    <CanvasWorkspace work={w} dataset={dataset.data} task={task} readOnly={readOnly} />
+  const workspace =
+    task === 'cf' ? (
+      <ClassifyWorkspace work={w} dataset={dataset.data} readOnly={readOnly} />
+    ) : (
+      <CanvasWorkspace work={w} dataset={dataset.data} task={task} readOnly={readOnly} />
+    );
+  if (!AI_KINDS.has((w as { kind?: string }).kind ?? '')) return workspace;
+  return (
+    <>
+      <ProposalReviewPanel workId={w.id} classes={dataset.data.classes} readOnly={readOnly != null} />
+      {workspace}
+    </>
   );
 }

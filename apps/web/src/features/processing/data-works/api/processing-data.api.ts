@@ -33,6 +33,7 @@ export interface CreatedWork {
 export interface Proposal {
   image_id: string;
   file_name: string;
+  thumb_url: string;
   class_id: number | null;
   score: number | null;
   confirmed: boolean;
@@ -122,10 +123,19 @@ export function useProposals(workId: number, status: 'pending' | 'all' = 'pendin
   });
 }
 
-export const useReviewProposal = (workId: number) =>
-  useInvalidating((input: { imageId: string; decision: 'accept' | 'reject' }) =>
-    api.post(`/api/v2/processing/${workId}/proposals/${input.imageId}`, { decision: input.decision }),
-  );
+export function useReviewProposal(workId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { imageId: string; decision: 'accept' | 'reject' }) =>
+      api.post(`/api/v2/processing/${workId}/proposals/${input.imageId}`, { decision: input.decision }),
+    // The list, and the workspace's images and documents (a reject clears the label).
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: processingDataKeys.all }),
+        qc.invalidateQueries({ queryKey: ['annotation'] }),
+      ]),
+  });
+}
 
 export interface ExternalUploadInput {
   project_id: number;
