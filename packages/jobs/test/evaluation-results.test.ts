@@ -1,10 +1,19 @@
 // The pure parts of evaluation.run: result rows per task, od box matching, ad ROC points and metrics
 // detail (validated against the domain schema), and the overlay PNG encoder (decoded back with sharp).
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { EvaluationResult } from '@sightline/vision';
 import { boxesMatch, metricsDetail, resultRows, rocPoints } from '../src/bodies/evaluation/results';
-import { heatmapPng, maskPng } from '../src/bodies/evaluation/overlays';
+import {
+  heatmapPng,
+  maskPng,
+  truthMaskPng,
+  truthOverlayKey,
+  overlayKey,
+} from '../src/bodies/evaluation/overlays';
 import { encodePng } from '../src/png';
 
 const meta = (n: number) => ({
@@ -147,5 +156,51 @@ describe('overlay PNGs', () => {
     })!;
     const hb = await sharp(heat).toColourspace('b-w').raw().toBuffer();
     expect([...hb]).toEqual([0, 128, 255, 255]);
+  });
+
+  it('sg truth: the per-class masks become the same coloured overlay as a prediction of those labels', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'truth-mask-'));
+    try {
+      // 4×1 image: class 0 on pixel 1, class 1 on pixels 2–3; masks stored at 8×2 (resized like the metrics).
+      const maskFile = async (name: string, on: (x: number) => boolean) => {
+        const px = Buffer.alloc(8 * 2);
+        for (let y = 0; y < 2; y++) for (let x = 0; x < 8; x++) px[y * 8 + x] = on(x >> 1) ? 255 : 0;
+        const path = join(dir, name);
+        await sharp(px, { raw: { width: 8, height: 2, channels: 1 } })
+          .png()
+          .toFile(path);
+        return path;
+      };
+      const item = {
+        image: join(dir, 'img.png'),
+        masks: [
+          { classIndex: 0, path: await maskFile('c0.png', (x) => x === 1) },
+          { classIndex: 1, path: await maskFile('c1.png', (x) => x >= 2) },
+        ],
+      };
+      const truth = (await truthMaskPng(item as never, 4, 1))!;
+      const pred = maskPng({
+        task: 'sg',
+        width: 4,
+        height: 1,
+        labelMap: Uint8Array.from([0, 1, 2, 2]),
+        regions: [],
+      })!;
+      const t = await sharp(truth).raw().toBuffer({ resolveWithObject: true });
+      const p = await sharp(pred).raw().toBuffer({ resolveWithObject: true });
+      expect(t.info).toMatchObject({ width: 4, height: 1, channels: 4 });
+      expect([...t.data]).toEqual([...p.data]);
+      expect(t.data[3]).toBe(0);
+      expect(t.data[7]).toBe(128);
+      // An image without masks is all background.
+      const empty = await sharp((await truthMaskPng({ image: 'x' } as never, 2, 2))!)
+        .raw()
+        .toBuffer();
+      expect([...empty].every((v) => v === 0)).toBe(true);
+      expect(truthOverlayKey(3, 'AB-1')).toBe('evaluations/3/overlays/ab-1.truth.png');
+      expect(truthOverlayKey(3, 'ab-1')).not.toBe(overlayKey(3, 'ab-1'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

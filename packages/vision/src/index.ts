@@ -33,6 +33,7 @@ export {
   type Metrics,
 } from './evaluate';
 export { loadModel, type VisionModel } from './infer/model';
+export { readMask } from './eval/masks';
 export * from './infer/line-judge';
 export type { Prepared, ImageSource } from './infer/preprocess';
 export type {

@@ -14,6 +14,9 @@ import { customerServiceHref, faqCategories } from './cs/help-widget';
 
 export { faqCategories } from './cs/help-widget';
 
+/** The closed button: narrower than the page's 32 px right padding, as tall as before (52 px). */
+export const CS_TAB = { width: 28, height: 52 } as const;
+
 export function CsFrame() {
   const { t } = useTranslation();
   const { productName } = useAppConfig();
@@ -22,7 +25,9 @@ export function CsFrame() {
   const [open, setOpen] = useState(false);
   const nav = navigationFor({ roleId: 4 }, productName);
   return (
-    <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
+    // Closed, the button is a tab in the page's right padding (32 px, AppFrame), so it never covers
+    // content at any scroll position (e.g. the score of the rightmost result card); open, a panel.
+    <Affix position={{ bottom: 24, right: open ? 24 : 0 }} zIndex={150}>
       {open ? (
         <Paper
           shadow="xl"
@@ -74,16 +79,18 @@ export function CsFrame() {
         </Paper>
       ) : (
         <ActionIcon
-          size={52}
-          radius="xl"
+          w={CS_TAB.width}
+          h={CS_TAB.height}
+          miw={CS_TAB.width}
           variant="filled"
           color="crimson"
           onClick={() => setOpen(true)}
           aria-label={t('common:cs.open')}
+          title={t('common:cs.open')}
           data-testid="cs-button"
-          style={{ boxShadow: '0 8px 24px rgba(155,27,48,.35)' }}
+          style={{ borderRadius: '12px 0 0 12px', boxShadow: '0 6px 18px rgba(155,27,48,.35)' }}
         >
-          <IconHeadset size={26} stroke={1.6} />
+          <IconHeadset size={20} stroke={1.7} />
         </ActionIcon>
       )}
     </Affix>

@@ -96,6 +96,8 @@ export const evaluationResults = pgTable('evaluation_results', {
   predBoxes: jsonb('pred_boxes').$type<StoredBox[]>(),
   trueBoxes: jsonb('true_boxes').$type<StoredBox[]>(),
   overlayKey: text('overlay_key'),
+  /** sg: the ground-truth mask as an overlay PNG (migration 0751). */
+  truthKey: text('truth_key'),
 });
 export type EvaluationResultRow = typeof evaluationResults.$inferSelect;
 export type NewEvaluationResultRow = typeof evaluationResults.$inferInsert;

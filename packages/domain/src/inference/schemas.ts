@@ -147,9 +147,23 @@ export const resultRowSchema = z.object({
   true_boxes: z.array(boxSchema).optional(),
   /** Signed URLs of overlay PNGs (sg mask, ad heatmap). */
   mask_url: z.string().nullable().optional(),
+  /** sg: the ground-truth mask, coloured like the predicted one (null for older evaluations). */
+  true_mask_url: z.string().nullable().optional(),
   heatmap_url: z.string().nullable().optional(),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
+
+/** Colours of the sg mask overlays, class index i drawn in SG_MASK_PALETTE[i % 8] (job PNGs and web legend). */
+export const SG_MASK_PALETTE: readonly (readonly [number, number, number])[] = [
+  [230, 57, 70],
+  [42, 157, 143],
+  [244, 162, 97],
+  [69, 123, 157],
+  [155, 93, 229],
+  [255, 209, 102],
+  [6, 214, 160],
+  [239, 71, 111],
+];
 
 // ---- compare ----
 export const compareCreateSchema = z.object({

@@ -144,20 +144,21 @@ export class EvaluationRepository {
   async overlayKeys(evaluationIds: number[]): Promise<string[]> {
     if (!evaluationIds.length) return [];
     const rows = await this.db
-      .select({ key: evaluationResults.overlayKey })
+      .select({ key: evaluationResults.overlayKey, truth: evaluationResults.truthKey })
       .from(evaluationResults)
       .where(
         sql`${evaluationResults.evaluationId} IN (${sql.join(
           evaluationIds.map((i) => sql`${i}`),
           sql`, `,
-        )}) AND ${evaluationResults.overlayKey} IS NOT NULL`,
+        )}) AND (${evaluationResults.overlayKey} IS NOT NULL OR ${evaluationResults.truthKey} IS NOT NULL)`,
       );
-    return rows.map((r) => r.key!);
+    return rows.flatMap((r) => [r.key, r.truth].filter((k): k is string => k != null));
   }
 
-  async overlayKey(evaluationId: number, imageId: string): Promise<string | null> {
+  /** The predicted overlay of an image, or with `truth` its ground-truth mask (sg). */
+  async overlayKey(evaluationId: number, imageId: string, truth = false): Promise<string | null> {
     const [r] = await this.db
-      .select({ key: evaluationResults.overlayKey })
+      .select({ key: truth ? evaluationResults.truthKey : evaluationResults.overlayKey })
       .from(evaluationResults)
       .where(and(eq(evaluationResults.evaluationId, evaluationId), eq(evaluationResults.imageId, imageId)));
     return r?.key ?? null;
@@ -201,6 +202,7 @@ export class EvaluationRepository {
         predBoxes: r.predBoxes,
         trueBoxes: r.trueBoxes,
         overlayKey: r.overlayKey,
+        truthKey: r.truthKey,
         _total: totalOver(),
       })
       .from(r)

@@ -43,12 +43,18 @@ export default async function evaluationRoutes(root: FastifyInstance) {
       schema: {
         tags: [tag],
         params: z.object({ id: z.coerce.number().int().positive(), imageId: z.string().uuid() }),
-        querystring: z.object({ t: z.string().optional() }),
+        // truth=1: the sg ground-truth mask instead of the predicted one.
+        querystring: z.object({ t: z.string().optional(), truth: z.enum(['0', '1']).optional() }),
       },
     },
     async (req, reply) => {
       const actor = req.query.t ? undefined : await optionalActor(root, req);
-      const obj = await s.openOverlay(req.params.id, req.params.imageId, { token: req.query.t, actor });
+      const obj = await s.openOverlay(
+        req.params.id,
+        req.params.imageId,
+        { token: req.query.t, actor },
+        req.query.truth === '1',
+      );
       return reply
         .header('Content-Type', 'image/png')
         .header('Content-Length', obj.size)

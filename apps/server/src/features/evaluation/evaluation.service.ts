@@ -204,6 +204,8 @@ export class EvaluationService {
       const image = x.imageId ?? '';
       const overlay =
         x.overlayKey && image ? `/api/v2/evaluations/${r.e.id}/overlays/${image}?t=${ovToken}` : null;
+      const truth =
+        x.truthKey && image ? `/api/v2/evaluations/${r.e.id}/overlays/${image}?truth=1&t=${ovToken}` : null;
       return {
         id: x.id,
         image_id: image,
@@ -217,6 +219,7 @@ export class EvaluationService {
         ...(x.predBoxes ? { pred_boxes: x.predBoxes } : {}),
         ...(x.trueBoxes ? { true_boxes: x.trueBoxes } : {}),
         mask_url: r.e.task === 'sg' ? overlay : null,
+        true_mask_url: r.e.task === 'sg' ? truth : null,
         heatmap_url: r.e.task === 'ad' ? overlay : null,
       };
     });
@@ -224,13 +227,13 @@ export class EvaluationService {
   }
 
   /** An overlay PNG for a signed token (from the results) or a signed-in member; 404 otherwise. */
-  async openOverlay(id: number, imageId: string, who: { token?: string; actor?: Actor }) {
+  async openOverlay(id: number, imageId: string, who: { token?: string; actor?: Actor }, truth = false) {
     const r = await this.repo.find(id);
     if (!r) throw AppError.notFound('id');
     let ok = this.media.verify(who.token, evaluationMediaScope(id)) !== null;
     if (!ok && who.actor) ok = await this.access.can(who.actor, r.e.projectId, 'project.train');
     if (!ok) throw AppError.notFound('id');
-    const key = await this.repo.overlayKey(id, imageId);
+    const key = await this.repo.overlayKey(id, imageId, truth);
     const obj = key ? await this.storage.get(key) : null;
     if (!obj) throw AppError.notFound('imageId');
     return obj;

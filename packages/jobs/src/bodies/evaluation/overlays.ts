@@ -1,8 +1,10 @@
 // Overlay PNGs of the result pages, kept small: ad heatmaps at the model's input size (grey, 0..1 → 0..255),
-// sg masks at the label map's size (RGBA: transparent background, one half-opaque colour per class).
+// sg masks at the label map's size (RGBA: transparent background, one half-opaque colour per class), for
+// the prediction and the ground truth alike.
 // Encoded with the job package's own PNG encoder (png.ts).
 import { encodePng } from '../../png';
-import type { AdPrediction, SgPrediction } from '@sightline/vision';
+import { SG_MASK_PALETTE as PALETTE } from '@sightline/domain';
+import { readMask, type AdPrediction, type DataItem, type SgPrediction } from '@sightline/vision';
 
 /** The first crop's heatmap as a grey PNG (null when the model gave none). */
 export function heatmapPng(p: AdPrediction): Buffer | null {
@@ -12,17 +14,6 @@ export function heatmapPng(p: AdPrediction): Buffer | null {
   for (let i = 0; i < px.length; i++) px[i] = Math.round(Math.min(1, Math.max(0, h.data[i]!)) * 255);
   return encodePng(h.size, h.size, 1, px, 9);
 }
-
-const PALETTE: [number, number, number][] = [
-  [230, 57, 70],
-  [42, 157, 143],
-  [244, 162, 97],
-  [69, 123, 157],
-  [155, 93, 229],
-  [255, 209, 102],
-  [6, 214, 160],
-  [239, 71, 111],
-];
 
 /** The predicted label map as an RGBA overlay (background transparent). */
 export function maskPng(p: SgPrediction): Buffer | null {
@@ -37,5 +28,22 @@ export function maskPng(p: SgPrediction): Buffer | null {
   return encodePng(p.width, p.height, 4, px, 9);
 }
 
+/**
+ * sg ground truth as the same kind of overlay, at the predicted mask's size (so both line up): the item's
+ * per-class binary masks painted in class order (a later class wins an overlap, as in the metrics).
+ */
+export async function truthMaskPng(item: DataItem, width: number, height: number): Promise<Buffer | null> {
+  if (!width || !height) return null;
+  const px = new Uint8Array(width * height * 4);
+  for (const m of item.masks ?? []) {
+    const mask = await readMask(m.path, width, height);
+    const [r, g, b] = PALETTE[m.classIndex % PALETTE.length]!;
+    for (let i = 0; i < mask.data.length; i++) if (mask.data[i]) px.set([r, g, b, 128], i * 4);
+  }
+  return encodePng(width, height, 4, px, 9);
+}
+
 export const overlayKey = (evaluationId: number, imageId: string) =>
   `evaluations/${evaluationId}/overlays/${imageId.toLowerCase()}.png`;
+export const truthOverlayKey = (evaluationId: number, imageId: string) =>
+  `evaluations/${evaluationId}/overlays/${imageId.toLowerCase()}.truth.png`;

@@ -15,6 +15,8 @@ export interface ResultRowDraft {
   predBoxes: StoredBox[] | null;
   trueBoxes: StoredBox[] | null;
   overlayKey: string | null;
+  /** sg: the ground-truth mask overlay. */
+  truthKey?: string | null;
 }
 
 const box = (b: Box, score?: number): StoredBox => ({
@@ -57,13 +59,20 @@ export function resultRows(
   task: EvaluationResult['task'],
   images: ImageResult[],
   items: DataItem[],
-  meta: { imageIds: string[]; fileNames: string[]; overlayKeys: (string | null)[]; threshold: number | null },
+  meta: {
+    imageIds: string[];
+    fileNames: string[];
+    overlayKeys: (string | null)[];
+    truthKeys?: (string | null)[];
+    threshold: number | null;
+  },
 ): ResultRowDraft[] {
   return images.map((r, i) => {
     const base = {
       imageId: meta.imageIds[i]!,
       fileName: meta.fileNames[i] ?? '',
       overlayKey: meta.overlayKeys[i] ?? null,
+      truthKey: meta.truthKeys?.[i] ?? null,
       predBoxes: null,
       trueBoxes: null,
     };

@@ -9,7 +9,7 @@ import { judgeCfScores } from '@sightline/domain';
 import { evaluate, loadModel, VisionError, type Prediction, type VisionModel } from '@sightline/vision';
 import { materializeDataset, type MaterializedDataset } from '../../dataset-cache/materialize';
 import { cachedModelDir } from './model-cache';
-import { heatmapPng, maskPng, overlayKey } from './overlays';
+import { heatmapPng, maskPng, overlayKey, truthMaskPng, truthOverlayKey } from './overlays';
 import { metricsDetail, resultRows } from './results';
 
 export interface EvaluationRunInput {
@@ -131,10 +131,29 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
         : row.threshold;
     // Overlay PNGs are written as predictions come out (evaluate() keeps only scores), in dataset order.
     const overlayKeys: (string | null)[] = [];
+    const truthKeys: (string | null)[] = [];
     const pending: Promise<void>[] = [];
     const capture = (out: Prediction[]) => {
       for (const p of out) {
         const i = overlayKeys.length;
+        // sg: the true mask beside the predicted one, at the same size (the result pages compare them).
+        const item = dataset.items[i];
+        if (p.task === 'sg' && item?.masks) {
+          const key = truthOverlayKey(id, imageIds[i]!);
+          truthKeys[i] = key;
+          overlays.push(key);
+          // A truth that cannot be drawn only goes without its overlay (the metrics report bad masks).
+          pending.push(
+            truthMaskPng(item, p.width, p.height)
+              .then(async (png) => {
+                if (png) await storage.put(key, png, { contentType: 'image/png' });
+                else truthKeys[i] = null;
+              })
+              .catch(() => {
+                truthKeys[i] = null;
+              }),
+          );
+        }
         const png = p.task === 'ad' ? heatmapPng(p) : p.task === 'sg' ? maskPng(p) : null;
         if (!png) {
           overlayKeys.push(null);
@@ -199,6 +218,7 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
       imageIds,
       fileNames: imageIds.map((i) => names.get(i) ?? ''),
       overlayKeys,
+      truthKeys,
       threshold,
     });
     for (let i = 0; i < rows.length; i += RESULT_BATCH) {

@@ -14,10 +14,19 @@ interface Props {
   /** ad: the judgement at the slider's threshold (replaces the stored one). */
   judged?: Judged;
   showOverlay: boolean;
+  /** sg: the predicted or the true mask. */
+  mask?: 'pred' | 'truth';
   onOpen: (row: ResultRow) => void;
 }
 
-export const ResultCard = memo(function ResultCard({ row, classNames, judged, showOverlay, onOpen }: Props) {
+export const ResultCard = memo(function ResultCard({
+  row,
+  classNames,
+  judged,
+  showOverlay,
+  mask,
+  onOpen,
+}: Props) {
   const { t } = useTranslation('evaluation');
   const predicted = judged ? (judged.ng ? 1 : 0) : row.predicted_class;
   const correct = judged ? judged.correct : row.correct;
@@ -52,7 +61,7 @@ export const ResultCard = memo(function ResultCard({ row, classNames, judged, sh
         style={{ cursor: 'zoom-in' }}
       >
         <AspectRatio ratio={1}>
-          <ResultImage row={row} showOverlay={showOverlay} classNames={classNames} />
+          <ResultImage row={row} showOverlay={showOverlay} classNames={classNames} mask={mask} />
         </AspectRatio>
       </UnstyledButton>
       <Tooltip label={row.file_name} openDelay={500}>

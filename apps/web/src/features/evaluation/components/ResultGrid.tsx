@@ -1,6 +1,7 @@
 // The result image grid (30 per page): filter all/correct/wrong and by actual class, sort by file or
 // score, overlays on/off; a card opens the image dialog. On the ad page every card is re-judged at the
 // slider's threshold locally; the server filters correct/wrong at the threshold the slider was left on.
+// On the sg page the cards show the predicted or the true masks (a toggle, with the class colours).
 import { useState } from 'react';
 import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { useEvaluationResults, type ResultFilter } from '../api/evaluations.api'
 import { judgeRow } from '../utils/threshold';
 import { ResultCard } from './ResultCard';
 import { ResultViewer } from './ResultViewer';
+import { SgLegend } from './SgLegend';
 
 export interface LiveThreshold {
   stored: number;
@@ -25,15 +27,18 @@ interface Props {
   ad?: LiveThreshold;
   /** Grid columns at 1280 px. */
   cols?: number;
+  /** sg: masks, with the predicted / ground-truth toggle and the class colour legend. */
+  masks?: boolean;
 }
 
-export function ResultGrid({ evaluationId, classNames, ad, cols = 6 }: Props) {
+export function ResultGrid({ evaluationId, classNames, ad, cols = 6, masks = false }: Props) {
   const { t } = useTranslation('evaluation');
   const [filter, setFilter] = useState<ResultFilter['filter']>('all');
   const [trueClass, setTrueClass] = useState<string | null>(null);
   const [sort, setSort] = useState<'file' | 'score'>('file');
   const [page, setPage] = useState(1);
   const [overlay, setOverlay] = useState(true);
+  const [mask, setMask] = useState<'pred' | 'truth'>('pred');
   const [open, setOpen] = useState<ResultRow | null>(null);
   const q: ResultFilter = {
     filter,
@@ -45,6 +50,8 @@ export function ResultGrid({ evaluationId, classNames, ad, cols = 6 }: Props) {
   };
   const results = useEvaluationResults(evaluationId, q);
   const rows = results.data?.data ?? [];
+  // Evaluations made before the true masks were stored have none: the toggle is then off.
+  const hasTruth = rows.some((r) => r.true_mask_url);
   const judge = (r: ResultRow) => (ad ? judgeRow(r, ad.stored, ad.live) : undefined);
   const reset = () => setPage(1);
 
@@ -97,6 +104,19 @@ export function ResultGrid({ evaluationId, classNames, ad, cols = 6 }: Props) {
             <Text size="xs" c="dimmed">
               {t('result.cellCount', { count: results.data?.total ?? 0 })}
             </Text>
+            {masks && (
+              <SegmentedControl
+                size="xs"
+                value={hasTruth ? mask : 'pred'}
+                onChange={(v) => setMask(v as 'pred' | 'truth')}
+                disabled={!overlay || !hasTruth}
+                data={[
+                  { value: 'pred', label: t('result.legendPred') },
+                  { value: 'truth', label: t('result.legendTruth') },
+                ]}
+                data-testid="mask-toggle"
+              />
+            )}
             <Switch
               size="xs"
               label={t('result.overlay')}
@@ -105,6 +125,7 @@ export function ResultGrid({ evaluationId, classNames, ad, cols = 6 }: Props) {
             />
           </Group>
         </Group>
+        {masks && overlay && <SgLegend classNames={classNames} />}
         {results.isPending ? (
           <Spinner />
         ) : rows.length === 0 ? (
@@ -118,6 +139,7 @@ export function ResultGrid({ evaluationId, classNames, ad, cols = 6 }: Props) {
                 classNames={classNames}
                 judged={judge(r)}
                 showOverlay={overlay}
+                mask={hasTruth ? mask : 'pred'}
                 onOpen={setOpen}
               />
             ))}

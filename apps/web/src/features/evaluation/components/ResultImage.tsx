@@ -1,6 +1,7 @@
 // One result image with its overlays, drawn in an SVG whose viewBox is the image's pixel space (so they
-// sit exactly on the picture at any size): od predicted (solid) and true (dashed) boxes, the sg mask at
-// alpha 120 (SPEC §9) or the ad heatmap as a colour map, both stretched over the whole image.
+// sit exactly on the picture at any size): od predicted (solid) and true (dashed) boxes, the sg mask
+// (predicted or ground truth) at alpha 120 (SPEC §9) or the ad heatmap as a colour map, both stretched over
+// the whole image.
 import { useEffect, useState } from 'react';
 import { Box } from '@mantine/core';
 import type { ResultRow } from '@sightline/domain';
@@ -16,6 +17,8 @@ interface Props {
   showOverlay?: boolean;
   classNames?: string[];
   height?: number | string;
+  /** sg: which mask to draw, the predicted one (default) or the ground truth. */
+  mask?: 'pred' | 'truth';
 }
 
 /** The overlay PNG recoloured on a canvas (data URL), or null while loading / without a canvas. */
@@ -53,6 +56,7 @@ export function ResultImage({
   showOverlay = true,
   classNames = [],
   height = '100%',
+  mask = 'pred',
 }: Props) {
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   const boxes = [
@@ -61,8 +65,9 @@ export function ResultImage({
   ];
   // Boxes are in original pixels: images with boxes load the original so its natural size is that space.
   const src = large || boxes.length > 0 ? row.original_url : row.thumb_url;
-  const kind = row.mask_url ? 'mask' : 'heatmap';
-  const overlay = useOverlay(showOverlay ? (row.mask_url ?? row.heatmap_url ?? null) : null, kind);
+  const kind = row.mask_url || row.true_mask_url ? 'mask' : 'heatmap';
+  const maskUrl = mask === 'truth' ? row.true_mask_url : row.mask_url;
+  const overlay = useOverlay(showOverlay ? (maskUrl ?? row.heatmap_url ?? null) : null, kind);
   const fill = {
     position: 'absolute',
     inset: 0,
@@ -81,6 +86,7 @@ export function ResultImage({
       w="100%"
       style={{ background: 'var(--mantine-color-gray-1)' }}
       data-testid="result-image"
+      data-mask={kind === 'mask' ? mask : undefined}
     >
       <img
         src={src}

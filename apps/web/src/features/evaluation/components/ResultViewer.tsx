@@ -1,11 +1,13 @@
 // The image dialog: one result image at full size with its overlays, actual and predicted class and score.
-import { Badge, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+// sg with a stored ground truth: the true and the predicted masks side by side, with the class colours.
+import { Badge, Group, Modal, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultRow } from '@sightline/domain';
 import { rowLabels } from '../utils/result-label';
 import type { Judged } from '../utils/threshold';
 import { PRED_COLOR, ResultImage, TRUE_COLOR } from './ResultImage';
+import { SgLegend } from './SgLegend';
 
 interface Props {
   row: ResultRow | null;
@@ -72,7 +74,30 @@ export function ResultViewer({ row, classNames, judged, onClose }: Props) {
               />
             </Group>
           </Group>
-          <ResultImage row={row} large showOverlay={overlay} classNames={classNames} height={540} />
+          {row.true_mask_url ? (
+            <Stack gap={6}>
+              {overlay && <SgLegend classNames={classNames} />}
+              <SimpleGrid cols={2} spacing="sm" data-testid="mask-compare">
+                {(['truth', 'pred'] as const).map((m) => (
+                  <Stack key={m} gap={4}>
+                    <Text size="xs" fw={700} c={m === 'truth' ? TRUE_COLOR : PRED_COLOR}>
+                      {t(m === 'truth' ? 'result.legendTruth' : 'result.legendPred')}
+                    </Text>
+                    <ResultImage
+                      row={row}
+                      large
+                      showOverlay={overlay}
+                      classNames={classNames}
+                      height={420}
+                      mask={m}
+                    />
+                  </Stack>
+                ))}
+              </SimpleGrid>
+            </Stack>
+          ) : (
+            <ResultImage row={row} large showOverlay={overlay} classNames={classNames} height={540} />
+          )}
         </Stack>
       )}
     </Modal>

@@ -101,7 +101,7 @@ export function SgResult({ evaluationId, detail, classNames }: Props<'sg'>) {
       <Section title={t('result.perClass')}>
         <PerClassTable rows={detail.perClass} keys={['iou', 'dice']} />
       </Section>
-      <ResultGrid evaluationId={evaluationId} classNames={names} cols={5} />
+      <ResultGrid evaluationId={evaluationId} classNames={names} cols={5} masks />
     </>
   );
 }
