@@ -1,5 +1,6 @@
 // Anomaly-detection methods compared: `npm run bench -- ad-methods [--sets standard,hard] [--train N]
 // [--test N] [--size PX] [--epochs N] [--width N] [--seeds 5,6] [--methods ad-draem,ad-cutpaste,ad-patchknn]`.
+// A method may carry extra parameters after a colon: `ad-patchknn:patchFeatures=2;memoryBank=2048`.
 // Every method trains on the same seeded OK images and is evaluated by packages/vision `evaluate` on
 // unseen test images of the same set (standard: clear painted defects; hard: faint defects on varied
 // brushed surfaces). One JSON line per method, set and seed; the last line is one JSON object with per
@@ -46,8 +47,9 @@ interface Row {
 async function runOne(method: string, set: string, seed: number, dir: string): Promise<Row> {
   const data = await readDataset('ad', dir, 'train');
   const test = await readDataset('ad', dir, 'eval');
-  const outDir = join(ROOT, 'models', `${set}-${seed}-${method}`);
+  const outDir = join(ROOT, 'models', `${set}-${seed}-${method.replace(/[:;=]/g, '_')}`);
   await rm(outDir, { recursive: true, force: true });
+  const [algorithmId, extra = ''] = method.split(':');
   const params = {
     epochs: Number(values.epochs),
     batchSize: 16,
@@ -55,9 +57,15 @@ async function runOne(method: string, set: string, seed: number, dir: string): P
     grayscale: 1,
     width: Number(values.width),
     seed,
+    ...Object.fromEntries(
+      extra
+        .split(';')
+        .filter(Boolean)
+        .map((kv) => [kv.split('=')[0]!, Number(kv.split('=')[1])]),
+    ),
   };
   const t0 = performance.now();
-  const res = await train(data, params, { outDir, algorithmId: method, resume: false });
+  const res = await train(data, params, { outDir, algorithmId, resume: false });
   const trainSeconds = (performance.now() - t0) / 1000;
   const model = await loadModel(res.modelDir);
   const result = await evaluate(model, test);

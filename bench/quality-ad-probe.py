@@ -16,13 +16,17 @@ torch.set_num_threads(2)
 S = int(os.environ.get('S', 320)); BANK = int(os.environ.get('BANK', 2048)); NT = int(os.environ.get('NT', 100)); NE = int(os.environ.get('NE', 60))
 P = int(os.environ.get('P', 8)); ST = int(os.environ.get('ST', 4))
 def load(paths):
-    return torch.stack([torch.from_numpy(np.array(Image.open(p).convert('L').resize((S, S), Image.BILINEAR))).unsqueeze(0) for p in paths]).float()/255
+    BIN = int(os.environ.get("BIN", 0))  # 1: threshold at 128 first (removes the JPEG grey levels only the defective captures have)
+    im = lambda p: Image.open(p).convert("L").point(lambda v: 255 if v >= 128 else 0) if BIN else Image.open(p).convert("L")
+    return torch.stack([torch.from_numpy(np.array(im(p).resize((S, S), Image.BILINEAR))).unsqueeze(0) for p in paths]).float()/255
 g = torch.Generator().manual_seed(0)
 tr = sorted(glob.glob(D + '/train/good/*')); tr = [tr[i] for i in torch.randperm(len(tr), generator=g)[:NT]]
 good = sorted(glob.glob(D + '/test/good/*')); bad = sorted(glob.glob(D + '/test/defect/*'))
 sel = torch.randperm(min(len(good), len(bad)), generator=g)[:NE]
 te = [good[i] for i in sel] + [bad[i] for i in sel]; y = torch.tensor([0.]*NE + [1.]*NE)
 xt = load(tr); xe = load(te)
+if int(os.environ.get('FLIP', 0)):  # 1: flipped copies of the OK images join the bank's candidates
+    xt = torch.cat([xt, xt.flip(3), xt.flip(2), xt.flip(2, 3)])
 def feats(x):
     u = F.unfold(x, P, stride=ST)  # B, P*P, L
     return u.transpose(1, 2)
@@ -31,7 +35,7 @@ f = feats(xt); print('train patches', f.shape, flush=True)
 # drop near-constant patches from the candidate pool? keep all but sample
 flat = f.flatten(0, 1)
 var = flat.var(1)
-cand = torch.cat([flat[var > 1e-3][torch.randperm(int((var > 1e-3).sum()), generator=g)[:40000]], flat[var <= 1e-3][:2000]])
+cand = torch.cat([flat[var > 1e-3][torch.randperm(int((var > 1e-3).sum()), generator=g)[:int(os.environ.get('CAND', 40000))]], flat[var <= 1e-3][:2000]])
 bank = greedy_coreset(cand, BANK, g, candidates=len(cand)); print('coreset', time.time()-t0, flush=True)
 bb = (bank * bank).sum(1)
 sc = []; sc2 = []

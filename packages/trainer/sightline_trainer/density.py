@@ -47,10 +47,12 @@ def greedy_coreset(x, k, gen, candidates=30000):
         return x[torch.arange(k) % n].clone()
     chosen = torch.empty(k, dtype=torch.long)
     nearest = torch.full((n,), float("inf"))
+    # ||x - c||² = ||x||² - 2 x·c + ||c||²: one matrix-vector product per pick instead of an n x d difference.
+    sq = (x * x).sum(1)
     i = int(torch.randint(0, n, (1,), generator=gen))
     for j in range(k):
         chosen[j] = i
-        nearest = torch.minimum(nearest, ((x - x[i]) ** 2).sum(1))
+        nearest = torch.minimum(nearest, (sq - 2 * (x @ x[i]) + sq[i]).clamp(min=0))
         i = int(torch.argmax(nearest))
     return x[chosen].clone()
 

@@ -103,6 +103,8 @@ def train(cfg, adapter, stop):
 
     adapter.prepare(cfg, stop)
     epochs = int(params["epochs"])
+    if hasattr(adapter, "max_epochs"):
+        epochs = adapter.max_epochs(epochs)  # methods with nothing to train (ad pixel patches): one epoch
     patience = int(params.get("patience", epochs))
     bs = int(params["batchSize"])
     emit("started", task=adapter.task, epochs=epochs, trainImages=adapter.n_train, valImages=adapter.n_val,
@@ -114,7 +116,9 @@ def train(cfg, adapter, stop):
         history_before = init_from_model(model, cfg["initFrom"], adapter.arch)
     elif cfg.get("initWeights"):
         init_weights(model, cfg["initWeights"])
-    opt = torch.optim.AdamW(model.parameters(), lr=float(params["learningRate"]), weight_decay=1e-4)
+    trainable = [q for q in model.parameters() if q.requires_grad]
+    # A model without weights (ad pixel patches: only a fitted memory bank) has no optimiser state.
+    opt = torch.optim.AdamW(trainable, lr=float(params["learningRate"]), weight_decay=1e-4) if trainable else None
 
     start_epoch, best_score, best_state, bad, history = 0, -math.inf, None, 0, []
     # EMA of the weights (od, sg): validated, kept and exported instead of the raw weights; on short CPU
@@ -127,7 +131,8 @@ def train(cfg, adapter, stop):
         if ema is not None:
             ema.load_state_dict(ck["ema"] if ck.get("ema") is not None else ck["model"])
             ema_updates = ck.get("emaUpdates", 0)
-        opt.load_state_dict(ck["optimizer"])
+        if opt is not None:
+            opt.load_state_dict(ck["optimizer"])
         start_epoch, best_score, bad = ck["epoch"] + 1, ck["bestScore"], ck["bad"]
         best_state, history, history_before = ck["bestState"], ck["history"], ck["historyBefore"]
         emit("resumed", epoch=start_epoch)
@@ -156,7 +161,7 @@ def train(cfg, adapter, stop):
             if epoch >= epochs:
                 break
         t0, c0 = time.time(), budget_clock(threads)
-        for g in opt.param_groups:
+        for g in opt.param_groups if opt else []:
             g["lr"] = float(params["learningRate"]) * _lr_factor(epoch, epochs)
         # Per-epoch seeds make a resumed run draw the same batches as an uninterrupted one.
         torch.manual_seed(seed * 1000 + epoch)
@@ -204,7 +209,7 @@ def train(cfg, adapter, stop):
         else:
             bad += 1
         save_atomic({"model": model.state_dict(), "ema": None if ema is None else ema.state_dict(), "emaUpdates": ema_updates,
-                     "optimizer": opt.state_dict(), "epoch": epoch, "bestScore": best_score,
+                     "optimizer": opt.state_dict() if opt else None, "epoch": epoch, "bestScore": best_score,
                      "bad": bad, "bestState": best_state, "history": history, "historyBefore": history_before}, ckpt_path)
         emit("epoch", epoch=epoch + 1, epochs=epochs, trainLoss=entry["trainLoss"], valLoss=entry["valLoss"],
              metrics=val["metrics"], best=bad == 0, seconds=entry["seconds"],

@@ -63,3 +63,13 @@ def test_adapter_is_chosen_by_algorithm_id():
     assert isinstance(adapter_for("ad", "ad-patchknn"), PatchKnnTask)
     with pytest.raises(TrainerError):
         adapter_for("ad", "ad-nope")
+
+
+def test_pixel_patches_are_unfold_as_one_convolution():
+    from sightline_trainer.models.selfsup import PixelPatches
+    g = torch.Generator().manual_seed(7)
+    x = torch.rand(2, 3, 24, 20, generator=g)
+    f = PixelPatches(3)(x)
+    want = torch.nn.functional.unfold(x, 8, stride=4)
+    assert f.shape == (2, 3 * 64, 5, 4)
+    assert torch.equal(f.flatten(2), want)

@@ -23,7 +23,7 @@ SIZE = 48
 def ad_config(tmp, algorithm, out="model", epochs=3, **params):
     ds, test = ad_dataset(tmp / "data", n_good=40, n_test=20, size=SIZE, seed=1)
     p = {"epochs": epochs, "batchSize": 16, "learningRate": 0.001, "inputSize": SIZE, "grayscale": 1, "width": 8,
-         "valSplit": 0.2, "seed": 3, "memoryBank": 256}
+         "valSplit": 0.2, "seed": 3, "memoryBank": 256, "patchFeatures": 1}  # learned features; the pixel tests set 2
     p.update(params)
     cfg = {"task": "ad", "algorithm": algorithm, "outDir": str(tmp / out), "params": p, "dataset": ds, "threads": 1}
     return cfg, test
@@ -102,3 +102,34 @@ def test_patchknn_relearns_only_with_the_same_bank(tmp_path):
     with pytest.raises(TrainerError) as err:
         run(bad)
     assert err.value.code == "RELEARN_MISMATCH"
+
+
+def test_patchknn_pixel_features_fit_a_bank_without_training_and_find_defects(tmp_path):
+    cfg, test = ad_config(tmp_path, "ad-patchknn", epochs=5, patchFeatures=2)
+    m = run(cfg)
+    assert m["arch"]["features"] == "pixel" and len(m["history"]) == 1  # nothing to train: one fitting epoch
+    out = tmp_path / "model"
+    ck = torch.load(out / "model.pt")
+    assert set(ck["model"]) == {"bank", "scale"}  # the patch extractor is rebuilt, not stored
+    adapter = adapter_for("ad", "ad-patchknn")
+    adapter.prepare(cfg, StopFlag())
+    model = adapter.build()
+    model.load_state_dict(ck["model"])
+    exp = adapter.export_module(model.eval())
+    with torch.no_grad():
+        amap, score = exp(parity_input(1, SIZE))
+        x = torch.stack([torch.from_numpy(np.array(Image.open(p), dtype=np.float32) / 255) for p, _ in test])
+        test_map, test_score = exp(x.unsqueeze(1) * 2 - 1)
+    want = json.loads((out / "parity.json").read_text())["outputs"]["score"]
+    assert np.abs(score.numpy() - np.frombuffer(base64.b64decode(want["data"]), dtype="<f4")).max() < 1e-5
+    assert float(amap.min()) >= 0 and float(amap.max()) <= float(score.max()) + 1e-6 <= 1 + 1e-6
+    labels = [mask is not None for _, mask in test]
+    assert auroc(test_score, labels) >= 0.8
+
+
+@pytest.mark.parametrize("scale,code,want", [(0, 0, "pixel"), (-1, 0, "pixel"), (-1, 1, "learned"), (0, 1, "learned")])
+def test_patchknn_features_auto_and_chosen(tmp_path, scale, code, want):
+    cfg, _ = ad_config(tmp_path, "ad-patchknn", scale=scale, patchFeatures=code)
+    adapter = adapter_for("ad", "ad-patchknn")
+    adapter.prepare(cfg, StopFlag())
+    assert adapter.features == want and adapter.arch.get("features", "learned") == want

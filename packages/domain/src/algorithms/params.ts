@@ -147,6 +147,18 @@ export const adScale = p([
   -1,
   1,
 ]);
+/** Patch kNN with raw pixel patches (the default features) tiles by default: nothing is trained, so tiles cost
+ *  only inference, and small defects (DeepPCB: 5-20 px on 640 px boards) need (half-)native resolution. */
+export const adTileScale = p([
+  'scale',
+  '해상도 배율',
+  'Resolution scale',
+  '0(기본)이면 자동 배율(긴 변이 타일 약 3개)의 타일로 나누어 학습·추론, 0보다 크면 그 배율로 축소한 뒤 타일로 나눔, -1이면 이미지 전체를 입력 크기로 변환',
+  '0 (default) = tiles at an automatic scale (the long side across about three tiles); above 0, tiles at that scale; -1 = the whole image resized to the input size',
+  0,
+  -1,
+  1,
+]);
 export const timeBudget = p([
   'timeBudget',
   '시간 예산(초)',
@@ -178,6 +190,17 @@ export const memoryBank = p([
   1024,
   64,
   4096,
+  true,
+]);
+export const patchFeatures = p([
+  'patchFeatures',
+  '패치 특징',
+  'Patch features',
+  '0(기본)이면 자동(현재는 원본 화소 패치), 1이면 자기지도 학습한 네트워크 특징, 2이면 8×8 원본 화소 패치(학습 없음, 작은 결함에 강함)',
+  '0 (default) = auto (currently raw pixel patches), 1 = features of a network trained by self-supervision, 2 = raw 8×8 pixel patches (nothing to train; suited to small defects)',
+  0,
+  0,
+  2,
   true,
 ]);
 

@@ -32,12 +32,33 @@ class CutPasteEncoder(nn.Module):
         return self.head(self.features(x)[0])
 
 
-def to_heatmap(d, size):
-    """[B, h, w] distances -> [B, 1, S, S]: upsampled to input resolution and smoothed. `size` is a
-    constant of the exported graph (the input size is fixed), hence int()."""
+class PixelPatches(nn.Module):
+    """Raw pixel patches as patch features: every P x P neighbourhood at stride ST, flattened ([B, C*P*P, h, w]),
+    written as one fixed one-hot convolution (a plain Conv in ONNX; the same values as F.unfold). No weights to
+    learn: what a small defect changes (a few pixels of a track, a pinhole) stays in the feature, where the
+    large receptive field of an encoder trained from scratch on a few hundred images mostly encodes layout."""
+
+    def __init__(self, cin, patch=8, stride=4):
+        super().__init__()
+        w = torch.zeros(cin * patch * patch, cin, patch, patch)
+        for c in range(cin):
+            for i in range(patch * patch):
+                w[c * patch * patch + i, c, i // patch, i % patch] = 1.0
+        # Not persistent: rebuilt identically from the arch, so checkpoints carry only the bank.
+        self.register_buffer("weight", w, persistent=False)
+        self.stride = stride
+        self.dim = cin * patch * patch
+
+    def forward(self, x):
+        return F.conv2d(x, self.weight, stride=self.stride)
+
+
+def to_heatmap(d, size, k=None):
+    """[B, h, w] distances -> [B, 1, S, S]: upsampled to input resolution and smoothed (box filter of k px,
+    twice; by default size/16). `size` is a constant of the exported graph (the input size is fixed), hence int()."""
     size = int(size)
     m = F.interpolate(d.unsqueeze(1), size=(size, size), mode="bilinear", align_corners=False)
-    k = max(3, size // 16) | 1
+    k = (max(3, size // 16) if k is None else k) | 1
     return F.avg_pool2d(F.avg_pool2d(m, k, 1, k // 2, count_include_pad=False), k, 1, k // 2, count_include_pad=False)
 
 
@@ -71,25 +92,45 @@ class CutPasteGaussian(nn.Module):
 
 
 class PatchKnn(nn.Module):
-    """PatchCore-style scoring on the CutPaste-trained encoder: a bounded memory bank of OK patch
-    features; a patch's anomaly is its distance to the nearest bank entry; image score = map maximum."""
+    """PatchCore-style scoring: a bounded memory bank of OK patch features; a patch's anomaly is its distance
+    to the nearest bank entry; image score = map maximum. Features `learned`: the CutPaste-trained encoder
+    (stages 1+2, stride 4); `pixel`: raw 8x8 pixel patches at stride 4 (PixelPatches, nothing to train), whose
+    distance map is averaged over 3x3 cells (a defect spans several overlapping patches, noise does not)."""
 
-    def __init__(self, cin, w, bank):
+    def __init__(self, cin, w, bank, features="learned"):
         super().__init__()
-        self.encoder = CutPasteEncoder(cin, w)
-        self.register_buffer("bank", torch.zeros(bank, self.encoder.patch_dim))
+        self.features = features
+        if features == "pixel":
+            self.pixel = PixelPatches(cin)
+            dim = self.pixel.dim
+        else:
+            self.encoder = CutPasteEncoder(cin, w)
+            dim = self.encoder.patch_dim
+        self.register_buffer("bank", torch.zeros(bank, dim))
         self.register_buffer("scale", torch.ones(1))
 
     def forward(self, x):
         return self.encoder(x)
 
+    def local(self, x):
+        """Patch features [B, D, h, w]."""
+        return self.pixel(x) if self.features == "pixel" else self.encoder.features(x)[1]
+
     def distances(self, x):
-        local = self.encoder.features(x)[1]
+        local = self.local(x)
         b, c, h, w = local.shape
-        return nearest_distance(local.flatten(2).transpose(1, 2), self.bank).view(b, h, w)
+        d = nearest_distance(local.flatten(2).transpose(1, 2), self.bank).view(b, h, w)
+        if self.features == "pixel":
+            d = F.avg_pool2d(d.unsqueeze(1), 3, 1, 1, count_include_pad=False).squeeze(1)
+        return d
 
     def anomaly(self, x):
-        amap = soft_unit(to_heatmap(self.distances(x), x.shape[-1]), self.scale)
+        d = self.distances(x)
+        if self.features == "pixel":
+            # Score from the 3x3-averaged cell map itself; the heatmap only lightly smoothed (one cell).
+            amap = soft_unit(to_heatmap(d, x.shape[-1], k=self.pixel.stride + 1), self.scale)
+            return amap, soft_unit(d.flatten(1).amax(1), self.scale)
+        amap = soft_unit(to_heatmap(d, x.shape[-1]), self.scale)
         return amap, amap.flatten(1).amax(1)
 
 
