@@ -1,12 +1,31 @@
 // Click segmentation on the server side: which model the browser should load, and the image
 // embedding (computed once per image and model, cached in storage as .npy).
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { datasetImages, datasets, type Db } from '@sightline/db';
 import { imageKeys, type Storage } from '@sightline/storage';
 import { NpyError, readNpy, SegmentErrorCode, writeNpy, type Actor } from '@sightline/domain';
 import { AppError } from '../../common/app-error';
 import { requireProjectAccess } from '../../common/project-access';
-import { defaultModelDir, embed, loadSegmentModel, SegmentModelError } from './segment-model';
+import {
+  defaultModelDir,
+  embed,
+  inspectPair,
+  loadSegmentModel,
+  loadStoredSegmentModel,
+  SegmentModelError,
+  type SegmentMeta,
+} from './segment-model';
+
+/** Where an admin's uploaded pair lives (SPEC §7 model files): the active pair's record, and its files. */
+const ACTIVE_KEY = 'segment-models/active.json';
+const pairKey = (id: string, file: 'encoder.onnx' | 'decoder.onnx') => `segment-models/${id}/${file}`;
+
+interface ActivePair extends SegmentMeta {
+  id: string;
+  uploaded_at: string;
+  uploaded_by: number;
+}
 
 export { SegmentErrorCode };
 
@@ -15,6 +34,10 @@ export interface SegmentModelInfo {
   input_size: number;
   mask_size: number;
   decoder_url: string;
+  /** 'uploaded' when an admin's pair replaces the default one. */
+  source: 'default' | 'uploaded';
+  embedding: number[];
+  uploaded_at: string | null;
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -30,10 +53,31 @@ export class SegmentService {
     private readonly webDist: string,
   ) {}
 
-  private async model() {
-    const dir = defaultModelDir(this.webDist);
-    if (!dir) throw new AppError(SegmentErrorCode.ModelMissing, 503);
+  private async active(): Promise<ActivePair | null> {
+    const obj = await this.storage.get(ACTIVE_KEY);
+    if (!obj) return null;
     try {
+      return JSON.parse((await readAll(obj.stream)).toString('utf8')) as ActivePair;
+    } catch {
+      return null;
+    }
+  }
+
+  private async model() {
+    const active = await this.active();
+    try {
+      if (active)
+        return await loadStoredSegmentModel(
+          active,
+          async () => {
+            const obj = await this.storage.get(pairKey(active.id, 'encoder.onnx'));
+            if (!obj) throw new SegmentModelError('SEGMENT_MODEL_MISSING', 'uploaded encoder.onnx missing');
+            return readAll(obj.stream);
+          },
+          active.id,
+        );
+      const dir = defaultModelDir(this.webDist);
+      if (!dir) throw new AppError(SegmentErrorCode.ModelMissing, 503);
       return await loadSegmentModel(dir);
     } catch (err) {
       if (err instanceof SegmentModelError) throw new AppError(err.code, 503);
@@ -42,13 +86,60 @@ export class SegmentService {
   }
 
   async info(): Promise<SegmentModelInfo> {
+    const active = await this.active();
     const m = await this.model();
     return {
       name: m.meta.name,
       input_size: m.meta.input_size,
       mask_size: m.meta.mask_size,
-      decoder_url: `/models/segment/decoder.onnx?v=${m.id}`,
+      embedding: m.meta.embedding,
+      decoder_url: active
+        ? `/api/v2/segment/models/${active.id}/decoder.onnx`
+        : `/models/segment/decoder.onnx?v=${m.id}`,
+      source: active ? 'uploaded' : 'default',
+      uploaded_at: active?.uploaded_at ?? null,
     };
+  }
+
+  /**
+   * An admin's SAM-compatible pair replaces the default one once it loads in onnxruntime-node and its
+   * inputs/outputs fit (SEGMENT_ONNX_LOAD / SEGMENT_MODEL_SHAPE otherwise, nothing stored).
+   */
+  async upload(actor: Actor, files: { encoder: Buffer; decoder: Buffer; name: string }) {
+    let meta: SegmentMeta;
+    try {
+      meta = await inspectPair(files.encoder, files.decoder, files.name);
+    } catch (err) {
+      if (err instanceof SegmentModelError)
+        throw new AppError(err.code, 400, { detail: err.message.slice(0, 300) }, 'file');
+      throw err;
+    }
+    const id = createHash('sha256').update(files.encoder).update(files.decoder).digest('hex').slice(0, 24);
+    await this.storage.put(pairKey(id, 'encoder.onnx'), files.encoder, {
+      contentType: 'application/octet-stream',
+    });
+    await this.storage.put(pairKey(id, 'decoder.onnx'), files.decoder, {
+      contentType: 'application/octet-stream',
+    });
+    const active: ActivePair = { ...meta, id, uploaded_at: new Date().toISOString(), uploaded_by: actor.id };
+    await this.storage.put(ACTIVE_KEY, Buffer.from(JSON.stringify(active)), {
+      contentType: 'application/json',
+    });
+    return this.info();
+  }
+
+  /** Back to the default pair (the uploaded files stay until a new upload of the same content). */
+  async reset() {
+    await this.storage.delete(ACTIVE_KEY);
+    return this.info();
+  }
+
+  /** An uploaded decoder for the browser (by id; only the active pair's). */
+  async decoderFile(id: string) {
+    const active = await this.active();
+    const obj = active?.id === id ? await this.storage.get(pairKey(id, 'decoder.onnx')) : null;
+    if (!obj) throw new AppError('NOT_FOUND', 404, {}, 'id');
+    return obj;
   }
 
   private async imageFor(actor: Actor, datasetId: number, imageId: string) {
