@@ -1,7 +1,7 @@
 // ko/en texts of the learning, evaluation and compare codes (learning/codes.ts), SPEC §5 and §8.
-import type { Locale } from '../constants';
+import type { MessageCatalogue } from './catalogue';
 
-export const LEARNING_ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
+export const LEARNING_ERROR_MESSAGES: MessageCatalogue = {
   MODEL_NAME_REQUIRED: { ko: '모델 이름을 입력해 주세요.', en: 'Please enter a model name.' },
   MODEL_NAME_INVALID: {
     ko: "모델 이름에는 영문, 숫자, '-', '_'만 사용할 수 있으며 최대 {max}자입니다.",

@@ -4,11 +4,11 @@ import {
   LINE_REPORT_MAX_DAYS,
   SAMPLING_COUNT as N,
   SAMPLING_RATE as R,
-  type Locale,
 } from '../constants';
+import type { MessageCatalogue } from './catalogue';
 import { INSPECTION_BATCH_MAX } from '../monitoring/rules';
 
-export const MONITORING_ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
+export const MONITORING_ERROR_MESSAGES: MessageCatalogue = {
   LINE_NOT_FOUND: { ko: '라인을 찾을 수 없습니다.', en: 'The line was not found.' },
   LINE_KEY_REQUIRED: {
     ko: '라인 API 키가 필요합니다. (x-line-key 헤더)',

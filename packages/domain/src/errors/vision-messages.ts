@@ -1,8 +1,8 @@
 // Vision engine (packages/vision, packages/trainer): training, evaluation and inference failures. Every
 // code the engine can report has a text here (packages/vision/test/error-codes.test.ts checks it).
-import type { Locale } from '../constants';
+import type { MessageCatalogue } from './catalogue';
 
-export const VISION_ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
+export const VISION_ERROR_MESSAGES: MessageCatalogue = {
   PARAM_INVALID: {
     ko: '알고리즘 파라미터 값이 올바르지 않습니다.',
     en: 'An algorithm parameter value is not valid.',

@@ -1,7 +1,7 @@
 // ko/en texts of the label import/export, augmentation and AI labeling codes (SPEC §5, §8).
-import type { Locale } from '../constants';
+import type { MessageCatalogue } from '../errors/catalogue';
 
-export const LABEL_ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
+export const LABEL_ERROR_MESSAGES: MessageCatalogue = {
   LABEL_TYPE_REQUIRED: {
     ko: '라벨링 형식(YOLO, Pascal VOC, COCO)을 선택해 주세요.',
     en: 'Choose the labeling type (YOLO, Pascal VOC or COCO).',

@@ -1,8 +1,8 @@
 // ko/en texts of the notice codes (schemas.ts NoticeErrorCode).
-import type { Locale } from '../constants';
+import type { MessageCatalogue } from '../errors/catalogue';
 import { NOTICE_LIMITS } from './schemas';
 
-export const NOTICE_ERROR_MESSAGES: Record<string, Record<Locale, string>> = {
+export const NOTICE_ERROR_MESSAGES: MessageCatalogue = {
   NOTICE_TITLE_REQUIRED: { ko: '제목을 입력해 주세요.', en: 'Please enter a title.' },
   NOTICE_COMPANY_REQUIRED: { ko: '회사를 선택해 주세요.', en: 'Please choose a company.' },
   NOTICE_DEPARTMENT_REQUIRED: { ko: '부서를 입력해 주세요.', en: 'Please enter a department.' },
