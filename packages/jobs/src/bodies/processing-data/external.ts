@@ -5,8 +5,9 @@
 //
 // Speed: an image is not decoded when its header says enough. readImageHeader gives size and channels of
 // a complete PNG/JPEG; an image no larger than a thumbnail (and without EXIF rotation) is its own thumbnail;
-// only larger, rotated or doubtful images go through sharp. Images are stored a few at a time and their rows
-// and boxes inserted in batches. A retry starts by emptying the result dataset.
+// only larger, rotated or doubtful images go through sharp. Images are stored a dozen at a time while their
+// rows and boxes are inserted in batches beside them; progress is reported at most every 250 ms. A retry
+// starts by emptying the result dataset.
 import { mkdir, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
@@ -36,7 +37,7 @@ export interface ExternalInput {
   workDir: string;
   progress(pct: number, message?: string): Promise<void>;
   signal?: AbortSignal;
-  /** Images stored at once (default 6). */
+  /** Images stored at once (default 12). */
   concurrency?: number;
 }
 
@@ -219,9 +220,15 @@ export async function runExternal(input: ExternalInput): Promise<Record<string, 
     let done = 0;
     let lastPct = -1;
     let pending: Stored[] = [];
-    const flush = async () => {
+    // One batch insert at a time, beside the lanes that keep storing images.
+    let inserting: Promise<void> = Promise.resolve();
+    const flush = () => {
       const batch = pending;
       pending = [];
+      inserting = inserting.then(() => insertBatch(batch));
+      return inserting;
+    };
+    const insertBatch = async (batch: Stored[]) => {
       if (!batch.length) return;
       const inserted = new Set(
         (
@@ -283,7 +290,8 @@ export async function runExternal(input: ExternalInput): Promise<Record<string, 
       });
     };
 
-    const concurrency = input.concurrency ?? 6;
+    const concurrency = input.concurrency ?? 12;
+    let lastReport = 0;
     let next = 0;
     let failure: unknown = null;
     const lane = async () => {
@@ -297,17 +305,19 @@ export async function runExternal(input: ExternalInput): Promise<Record<string, 
           return;
         }
         done++;
-        if (pending.length >= BATCH) await flush();
+        if (pending.length >= BATCH) void flush().catch((err: unknown) => (failure ??= err));
+        // Progress at most every 250 ms (each report is a job row update and an SSE push).
         const pct = Math.floor((done / images.length) * 99);
-        if (pct !== lastPct) {
+        if (pct !== lastPct && performance.now() - lastReport >= 250) {
           lastPct = pct;
+          lastReport = performance.now();
           await input.progress(pct, `${done}/${images.length}`);
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, images.length || 1) }, lane));
+    await flush().catch((err: unknown) => (failure ??= err));
     if (failure) throw failure;
-    await flush();
 
     // The upload counts against the project's upload limit like a dataset upload.
     await db.execute(sql`

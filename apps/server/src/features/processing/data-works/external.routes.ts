@@ -29,6 +29,7 @@ import {
   QueueUnavailableError,
   writePack,
   type ExternalOptions,
+  type PackRole,
 } from '@sightline/jobs';
 import { processTag } from '@sightline/storage';
 import { parseClassNames, parseVoc } from '@sightline/vision';
@@ -39,7 +40,8 @@ import { createDatasetServices } from '../../dataset/dataset.module';
 import { isTrialUser } from '../../dataset/dataset.service';
 import { spoolMultipart, type Spooled } from '../../dataset/ingest/multipart-spool';
 import { isJunkPath } from '../../dataset/ingest/upload-plan';
-import { openUploadedZip, type OpenedZip } from '../../dataset/ingest/zip-reader';
+import { formatBytes } from '../../dataset/ingest/upload-limits';
+import { openUploadedZip, type OpenedZip, type ZipEntryRef } from '../../dataset/ingest/zip-reader';
 import { ProcessingDataRepository } from './processing-data.repository';
 
 const IMAGE_LIKE = /\.(png|jpe?g|bmp|gif|tiff?|webp)$/i;
@@ -49,7 +51,9 @@ const base = (p: string) => p.split('/').pop()!;
 interface Member {
   name: string;
   read: () => Promise<Buffer> | NodeJS.ReadableStream;
-  zip?: OpenedZip;
+  /** The spooled file it is, or is inside (then `entry` is its zip entry). */
+  file: Spooled['files'][number];
+  entry?: ZipEntryRef;
 }
 
 export default async function externalRoutes(root: FastifyInstance) {
@@ -115,8 +119,8 @@ export default async function externalRoutes(root: FastifyInstance) {
             zips.push(zip);
             for (const e of zip.entries)
               if (!isJunkPath(e.path) && !e.path.endsWith('/'))
-                members.push({ name: e.path, read: () => zip.read(e), zip });
-          } else members.push({ name: file.originalName, read: () => createReadStream(file.path) });
+                members.push({ name: e.path, read: () => zip.read(e), file, entry: e });
+          } else members.push({ name: file.originalName, read: () => createReadStream(file.path), file });
         }
         const images = members.filter((m) => IMAGE_LIKE.test(m.name));
         const classFiles = members.filter((m) => !IMAGE_LIKE.test(m.name) && CLASS_FILE.test(base(m.name)));
@@ -157,10 +161,26 @@ export default async function externalRoutes(root: FastifyInstance) {
         // The checked members as one stored pack; the processing.data job imports them (external.ts).
         const packPath = join(dir, 'external.pack');
         const pack = writePack(packPath);
-        for (const m of images) await pack.add(base(m.name), 'image', await m.read());
-        for (const m of labels) await pack.add(base(m.name), 'label', await m.read());
-        if (f.label_type === 'yolo' && classFiles[0])
-          await pack.add(base(classFiles[0].name), 'classes', await classFiles[0].read());
+        // The uploaded files as they are; each checked member is found by offset (zip members inside their zip).
+        const bases = new Map<string, number>();
+        for (const file of spooled.files) bases.set(file.path, await pack.appendFile(file.path));
+        const chosen: [Member, PackRole][] = [
+          ...images.map((m): [Member, PackRole] => [m, 'image']),
+          ...labels.map((m): [Member, PackRole] => [m, 'label']),
+          ...(f.label_type === 'yolo' && classFiles[0]
+            ? [[classFiles[0], 'classes'] as [Member, PackRole]]
+            : []),
+        ];
+        for (const [m, role] of chosen) {
+          const at = bases.get(m.file.path)!;
+          if (role === 'image' && (m.entry?.size ?? m.file.size) > datasets.limits.maxImageBytes)
+            throw new AppError(E.FileTooLarge, 400, {
+              file: m.entry ? `${m.file.originalName}: ${m.entry.path}` : m.file.originalName,
+              max: formatBytes(datasets.limits.maxImageBytes),
+            });
+          if (m.entry) await pack.addZipMember(base(m.name), role, at, m.file.path, m.entry.entry);
+          else pack.addLoose(base(m.name), role, at, m.file.size);
+        }
         await pack.end();
         for (const zip of zips.splice(0)) zip.close();
         const uploadKey = `uploads/external/${randomUUID()}.pack`;
