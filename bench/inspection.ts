@@ -7,7 +7,12 @@
 //   rows: every answered serial has exactly one stored inspection (lost / duplicated)
 // The last stdout line is one JSON object with ratio (http max ÷ raw), p99_ms_half_rate, lost, duplicated.
 // Goals: ratio ≥ 0.8, p99 < 100 ms at half rate, zero lost or duplicated.
-//   npm run bench -- inspection [--size 128] [--step-seconds 5] [--no-build]
+//   npm run bench -- inspection [--size 128] [--input 128] [--width 32] [--step-seconds 5] [--no-build]
+// --input/--width: the model's input size and width, by default those of the cf algorithm's defaults
+// (128/32: the model a line gets from a learning with default parameters). --input 64 --width 16 is a
+// network so small that decoding an image costs as much as judging it: the ratio then measures the
+// HTTP/decode/storage overhead alone.
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +25,43 @@ import { api, ensureBuilt, flag, load, login, round, startProduct } from './lib/
 const args = process.argv.slice(2);
 const SIZE = Number(flag(args, 'size') ?? 128);
 const STEP_S = Number(flag(args, 'step-seconds') ?? 5);
+const INPUT = Number(flag(args, 'input') ?? 128);
+const WIDTH = Number(flag(args, 'width') ?? 32);
 const GOAL = { ratio_min: 0.8, p99_ms_half_rate_max: 100, lost: 0, duplicated: 0 };
 const log = (m: string) => process.stderr.write(`[bench inspection] ${m}\n`);
+
+/**
+ * CPU milliseconds used so far by a process and all its descendants (the server and its embedded
+ * PostgreSQL), from /proc: on a shared machine wall-clock rates depend on the cores others leave free,
+ * CPU per image does not.
+ */
+function treeCpuMs(root: number): number {
+  const procs: { pid: number; ppid: number; ticks: number }[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const st = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+      procs.push({ pid: Number(d), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      /* gone */
+    }
+  }
+  let ticks = 0;
+  const todo = [root];
+  while (todo.length) {
+    const pid = todo.pop()!;
+    for (const p of procs) {
+      if (p.pid === pid) ticks += p.ticks;
+      if (p.ppid === pid) todo.push(p.pid);
+    }
+  }
+  return ticks * 10; // USER_HZ = 100
+}
+const cpuMsSelf = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 async function main() {
   ensureBuilt(log, { skip: args.includes('--no-build') });
@@ -44,7 +84,7 @@ async function main() {
     log('training a small cf model…');
     const res = await train(
       await readDataset('cf', join(work, 'train')),
-      { epochs: 2, batchSize: 16, inputSize: 64, width: 16, seed: 1 },
+      { epochs: 2, batchSize: 16, inputSize: INPUT, width: WIDTH, seed: 1 },
       { outDir: join(work, 'model') },
     );
     const token = await login(product.base, 'demo-company', product.demoPassword);
@@ -106,22 +146,29 @@ async function main() {
     const batch = Array.from({ length: 32 }, (_, i) => prepared[i % prepared.length]!);
     await model.predictPrepared(batch, { params: { batchSize: 32 } });
     let n = 0;
+    const rawCpu0 = cpuMsSelf();
     const t0 = performance.now();
     while (performance.now() - t0 < STEP_S * 1000) {
       await model.predictPrepared(batch, { params: { batchSize: 32 } });
       n += batch.length;
     }
     const rawRate = n / ((performance.now() - t0) / 1000);
+    const rawCpuPerImage = (cpuMsSelf() - rawCpu0) / n;
     await model.close();
-    log(`raw onnxruntime-node: ${round(rawRate, 1)} images/s (batches of 32, ${SIZE}px images, 64px input)`);
+    log(
+      `raw onnxruntime-node: ${round(rawRate, 1)} images/s, ${round(rawCpuPerImage, 2)} CPU-ms/image (batches of 32, ${SIZE}px images, ${INPUT}px input, width ${WIDTH})`,
+    );
 
     // ---- HTTP at rising rates ----
     const env = { SIGHTLINE_URL: product.base, SIGHTLINE_LINE_KEY: key };
     const prefixes: string[] = [];
+    let idleCpuPerS = 0;
     let answered = 0;
     const step = async (rate: number, seconds: number, tag: string) => {
       const prefix = `B${tag}${Date.now().toString(36).toUpperCase()}`;
       prefixes.push(prefix);
+      const serverCpu0 = treeCpuMs(product.child.pid!);
+      const clientCpu0 = cpuMsSelf();
       const r = await simulateCommand(env, {
         line: line.code,
         dir: liveDir,
@@ -131,18 +178,36 @@ async function main() {
         concurrency: '256',
       });
       answered += r.answered;
+      // Less what the server burns idle over the step: CPU per image, not per second.
+      const serverCpu =
+        (treeCpuMs(product.child.pid!) - serverCpu0 - idleCpuPerS * r.seconds) / Math.max(1, r.answered);
+      const clientCpu = (cpuMsSelf() - clientCpu0) / Math.max(1, r.answered);
       log(
-        `rate ${rate}/s → ${r.rate_achieved}/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, errors ${JSON.stringify(r.errors)}`,
+        `rate ${rate}/s → ${r.rate_achieved}/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, server ${round(serverCpu, 2)} / client ${round(clientCpu, 2)} CPU-ms/image, errors ${JSON.stringify(r.errors)}, load ${load()[0]}`,
       );
-      return r;
+      return { ...r, server_cpu_ms: round(serverCpu, 2), client_cpu_ms: round(clientCpu, 2) };
     };
     await step(20, 2, 'W'); // warm-up: model load on the server
+    // What the idle server (and its PostgreSQL) burns per second: timers, LISTEN, pg-boss maintenance…
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle0 = treeCpuMs(product.child.pid!);
+    const idleT0 = performance.now();
+    await new Promise((r) => setTimeout(r, 4000));
+    idleCpuPerS = (treeCpuMs(product.child.pid!) - idle0) / ((performance.now() - idleT0) / 1000);
+    log(`idle server: ${round(idleCpuPerS, 1)} CPU-ms/s`);
     const steps = [];
     let maxRate = 0;
     for (const f of [0.25, 0.5, 0.75, 1, 1.25, 1.5]) {
       const rate = Math.max(5, Math.round(rawRate * f));
       const r = await step(rate, STEP_S, `S${steps.length}`);
-      steps.push({ rate, achieved: r.rate_achieved, p50_ms: r.p50_ms, p99_ms: r.p99_ms, errors: r.errors });
+      steps.push({
+        rate,
+        achieved: r.rate_achieved,
+        p50_ms: r.p50_ms,
+        p99_ms: r.p99_ms,
+        server_cpu_ms_per_image: r.server_cpu_ms,
+        errors: r.errors,
+      });
       maxRate = Math.max(maxRate, r.rate_achieved);
       if (r.rate_achieved < rate * 0.8) break; // saturated
     }
@@ -158,12 +223,18 @@ async function main() {
     const out = {
       bench: 'inspection',
       image_px: SIZE,
+      model: { input: INPUT, width: WIDTH },
       raw_images_per_s: round(rawRate, 1),
       http_max_images_per_s: round(maxRate, 1),
       ratio: round(maxRate / rawRate, 3),
+      // CPU per image (steps: the whole server with its PostgreSQL, less its idle burn) does not depend on
+      // the cores other processes leave free; raw's includes onnxruntime's spinning pool threads.
+      raw_cpu_ms_per_image: round(rawCpuPerImage, 2),
+      server_idle_cpu_ms_per_s: round(idleCpuPerS, 1),
       half_rate: Math.round(maxRate / 2),
       p50_ms_half_rate: half.p50_ms,
       p99_ms_half_rate: half.p99_ms,
+      server_cpu_ms_per_image_half_rate: half.server_cpu_ms,
       steps,
       rows,
       answered,

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import type { Storage } from '@sightline/storage';
 import { loadModel, type Prediction, type Prepared, type VisionModel } from '@sightline/vision';
+import { OrtWorker } from './ort-worker';
 
 /** Largest batch handed to onnxruntime in one run. */
 export const MAX_BATCH = 32;
@@ -62,6 +63,8 @@ export class MicroBatcher {
 
 export interface ServedModel {
   model: VisionModel;
+  /** The worker thread running the network (null: it runs on the main thread). */
+  worker: OrtWorker | null;
   batcher: MicroBatcher;
 }
 
@@ -86,11 +89,27 @@ export class InferencePool {
 
   private async load(id: number, prefix: string, params: Record<string, number>): Promise<ServedModel> {
     const dir = await this.fetchModel(id, prefix);
-    // One intra-op thread: no spinning thread pool competing with HTTP, image decoding and PostgreSQL on
-    // the same cores; throughput comes from the micro-batches (measured: bench inspection, README).
+    // The main thread's session is kept only as a fallback: the network runs in a worker thread (see
+    // ort-worker.ts), so HTTP, decoding and PostgreSQL go on while it runs.
     const model = await loadModel(dir, 1);
+    let worker: OrtWorker | null = null;
+    if (process.env.SIGHTLINE_ORT_WORKER !== '0') {
+      const w = new OrtWorker(join(dir, model.manifest.files.onnx));
+      try {
+        await w.ready;
+        worker = w;
+        const { channels, size } = model.manifest.input;
+        model.run = (batch, n) => w.run(batch, n, channels, size);
+      } catch {
+        await w.close().catch(() => undefined);
+      }
+    }
     const p = { ...params, batchSize: MAX_BATCH };
-    return { model, batcher: new MicroBatcher((batch) => model.predictPrepared(batch, { params: p })) };
+    return {
+      model,
+      worker,
+      batcher: new MicroBatcher((batch) => model.predictPrepared(batch, { params: p })),
+    };
   }
 
   private async fetchModel(id: number, modelPrefix: string): Promise<string> {
@@ -120,7 +139,13 @@ export class InferencePool {
   async close(): Promise<void> {
     const all = [...this.served.values()];
     this.served.clear();
-    for (const p of all) await p.then((s) => s.model.close()).catch(() => undefined);
+    for (const p of all)
+      await p
+        .then(async (s) => {
+          await s.worker?.close();
+          await s.model.close();
+        })
+        .catch(() => undefined);
   }
 }
 

@@ -75,6 +75,19 @@ export class InspectionService {
     items: InspectItem[],
     startedAt = performance.now(),
   ): Promise<InspectionResult[]> {
+    const release = this.renderer.hold();
+    try {
+      return await this.judgeAndStore(line, items, startedAt);
+    } finally {
+      release();
+    }
+  }
+
+  private async judgeAndStore(
+    line: LineRow,
+    items: InspectItem[],
+    startedAt: number,
+  ): Promise<InspectionResult[]> {
     if (!items.length) throw AppError.validation('image', C.ImageRequired);
     if (items.length > INSPECTION_BATCH_MAX) throw AppError.validation('image', C.BatchTooLarge);
     const serials = items.map((it) => it.serial?.trim() ?? '');
@@ -147,13 +160,12 @@ export class InspectionService {
           already.set(r.requestId!, r);
       }
       for (const r of inserted) if (r.requestId) already.set(r.requestId, r);
-      // The prediction image is drawn after the answer (a function of the original and the stored verdict).
-      for (const [j, r] of rows.entries())
-        if (inserted.some((x) => x.id === r.id))
-          this.renderer.later(
-            inserted.find((x) => x.id === r.id)!,
-            fresh[j]!.it.image,
-          );
+      // The prediction image (a function of the original and the stored verdict) is drawn after the
+      // answer, while no inspection request is in progress (PredictionRenderer).
+      for (const [j, r] of rows.entries()) {
+        const row = inserted.find((x) => x.id === r.id);
+        if (row) this.renderer.later(row, fresh[j]!.it.image);
+      }
       const byId = new Map(inserted.map((r) => [r.id, r]));
       return items.map((it, i) => {
         const j = fresh.findIndex((f) => f.i === i);

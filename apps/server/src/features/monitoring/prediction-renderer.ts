@@ -1,6 +1,8 @@
-// Prediction images are drawn after the answer, off the request path: a bounded queue, one at a time. The
-// image is a function of the original and the stored verdict, so one still missing (queue full, process
-// gone) is drawn on its first view instead (ensure) and stored then.
+// Prediction images are drawn after the answer, off the request path: a bounded queue, one at a time, and
+// only while no inspection request is in progress (drawing costs several times a network run of a small
+// model; on a busy line it would take the cores the answers need). The image is a function of the
+// original and the stored verdict, so one still missing (queue full under sustained load, process gone)
+// is drawn on its first view instead (ensure) and stored then.
 import type { InspectionRowDb } from '@sightline/db';
 import type { Storage } from '@sightline/storage';
 import { predictionImage } from './judge';
@@ -14,6 +16,9 @@ type Row = Pick<
 export class PredictionRenderer {
   private queue: { row: Row; original: Buffer }[] = [];
   private running = false;
+  /** Inspection requests in progress: drawing waits until there are none. */
+  private holds = 0;
+  private wake: (() => void) | null = null;
 
   constructor(private readonly storage: Storage) {}
 
@@ -27,9 +32,28 @@ export class PredictionRenderer {
     }
   }
 
+  /** An inspection request starts: drawing pauses until every such request has called the release. */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds === 0 && this.wake) {
+        const w = this.wake;
+        this.wake = null;
+        w();
+      }
+    };
+  }
+
   private async drain() {
     try {
       while (this.queue.length) {
+        if (this.holds > 0) {
+          await new Promise<void>((r) => (this.wake = r));
+          continue;
+        }
         const { row, original } = this.queue.shift()!;
         await this.draw(row, original).catch(() => undefined);
       }
