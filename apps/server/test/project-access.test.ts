@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Actor, ProjectPermissionId, RoleId } from '@sightline/domain';
 import { AppError } from '../src/common/app-error';
 import { requireProjectAccess } from '../src/common/project-access';
-import { multipart, png } from './datasets/fixtures';
-import { setupDatasetApp } from './datasets/harness';
+import { png } from './datasets/fixtures';
+import { setupDatasetApp, uploadDataset } from './datasets/harness';
 
 const t = setupDatasetApp();
 
@@ -24,17 +24,10 @@ async function trainingProject() {
   const trainer = await t.loginAs(await member([1]));
   const monitor = await t.loginAs(await member([2]));
   const outsider = await t.loginAs(await t.factory.user({ roleId: 4, companyId: company.id, trial: false }));
-  const body = multipart({ project_id: project.id, name: 'access', type: 'od' }, [
+  const datasetId = await uploadDataset(t, trainer, { project_id: project.id, name: 'access', type: 'od' }, [
     { name: 'a.png', data: await png(4242) },
   ]);
-  const up = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...trainer, ...body.headers },
-  });
-  expect(up.statusCode, up.body).toBe(201);
-  return { project, trainer, monitor, outsider, datasetId: up.json().data.dataset_id as number };
+  return { project, trainer, monitor, outsider, datasetId };
 }
 
 type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { JobRepository } from '@sightline/db';
 import { exportDatasetZip } from '@sightline/jobs';
-import { multipart, pngs } from './fixtures';
-import { projectWithMember, setupDatasetApp } from './harness';
+import { pngs } from './fixtures';
+import { projectWithMember, setupDatasetApp, uploadDataset } from './harness';
 
 const t = setupDatasetApp({ jobs: true, storage: 's3', config: { imageBaseUrl: 'https://files.example' } });
 
@@ -11,18 +11,12 @@ describe('download on S3 storage', () => {
   it('exports to the bucket and serves the zip; the config names the image base', async () => {
     const { project, headers } = await projectWithMember(t);
     const imgs = await pngs(3, 42_000);
-    const body = multipart(
+    const datasetId = await uploadDataset(
+      t,
+      headers,
       { project_id: project.id, name: 's3set', type: 'od', folder: 'cam' },
       imgs.map((d, i) => ({ name: `i${i}.png`, data: d })),
     );
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/datasets/upload',
-      payload: body.payload,
-      headers: { ...headers, ...body.headers },
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const datasetId = up.json().data.dataset_id;
     const jobId = (
       await t.app.inject({
         method: 'POST',

@@ -14,8 +14,8 @@ import { DownloadService } from '../../src/features/download/download.service';
 import { ProjectAccess } from '../../src/common/project-access';
 import { DATASET_ACCESS } from '../../src/features/dataset/dataset.module';
 import { JobService } from '@sightline/jobs';
-import { multipart, pngs, zip } from './fixtures';
-import { projectWithMember, setupDatasetApp } from './harness';
+import { pngs, zip } from './fixtures';
+import { projectWithMember, setupDatasetApp, uploadDataset } from './harness';
 
 const t = setupDatasetApp({ jobs: true });
 
@@ -42,17 +42,13 @@ async function setup() {
     { name: 'f1/dent/b.png', data: imgs[1]! },
     { name: 'c.png', data: imgs[2]! },
   ]);
-  const body = multipart({ project_id: p.project.id, name: 'exportme', type: 'cf' }, [
-    { name: 'z.zip', data: z },
-  ]);
-  const up = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...p.headers, ...body.headers },
-  });
-  expect(up.statusCode, up.body).toBe(201);
-  return { ...p, datasetId: up.json().data.dataset_id as number };
+  const datasetId = await uploadDataset(
+    t,
+    p.headers,
+    { project_id: p.project.id, name: 'exportme', type: 'cf' },
+    [{ name: 'z.zip', data: z }],
+  );
+  return { ...p, datasetId };
 }
 
 /** What the worker does for dataset.export, driven here in-process on the same database and storage. */

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { createDeps, type AppDeps } from '../../src/app-deps';
@@ -16,6 +16,7 @@ import { startS3rver } from '@sightline/storage/testing';
 import { createTestDatabase } from '../harness/test-database';
 import { factories, type Factories } from '../harness/factories';
 import { createBoss, pgBossQueue, startBoss, type JobQueue } from '@sightline/jobs';
+import { multipart, type FilePart } from './fixtures';
 
 export interface DatasetTestApp {
   app: FastifyInstance;
@@ -120,4 +121,22 @@ export async function projectWithMember(
     trial: over.trial ?? false,
   });
   return { company, project, user, headers: await t.loginAs(user) };
+}
+
+/** Uploads files (a zip or images) as a dataset through POST /api/v2/datasets/upload: 201, its id. */
+export async function uploadDataset(
+  t: Pick<DatasetTestApp, 'app'>,
+  headers: Record<string, string>,
+  fields: Record<string, string | number | undefined>,
+  files: FilePart[],
+): Promise<number> {
+  const body = multipart(fields, files);
+  const up = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/datasets/upload',
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
+  expect(up.statusCode, up.body).toBe(201);
+  return up.json().data.dataset_id as number;
 }

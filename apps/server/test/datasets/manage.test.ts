@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { datasetImages, imageObjects } from '@sightline/db';
 import { createDatasetServices } from '../../src/features/dataset/dataset.module';
 import { multipart, pngs, zip } from './fixtures';
-import { projectWithMember, setupDatasetApp } from './harness';
+import { projectWithMember, setupDatasetApp, uploadDataset } from './harness';
 
 const t = setupDatasetApp();
 
@@ -20,15 +20,9 @@ async function cfDataset(name = 'cfset') {
     { name: 'f2/scratch/e.png', data: imgs[4]! },
     { name: 'f.png', data: imgs[5]! },
   ]);
-  const body = multipart({ project_id: p.project.id, name, type: 'cf' }, [{ name: 'z.zip', data: z }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...p.headers, ...body.headers },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.dataset_id as number;
+  const id = await uploadDataset(t, p.headers, { project_id: p.project.id, name, type: 'cf' }, [
+    { name: 'z.zip', data: z },
+  ]);
   const detail = await get(p.headers, `/api/v2/datasets/${id}`);
   return { ...p, id, detail };
 }

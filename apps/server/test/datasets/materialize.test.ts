@@ -11,8 +11,8 @@ import { datasetClasses, datasetImages, imageObjects } from '@sightline/db';
 import { materializeDataset, MaterializeError } from '@sightline/jobs';
 import type { Storage } from '@sightline/storage';
 import { validateDataset } from '@sightline/vision';
-import { multipart, pngs, zip } from './fixtures';
-import { projectWithMember, setupDatasetApp } from './harness';
+import { pngs, zip } from './fixtures';
+import { projectWithMember, setupDatasetApp, uploadDataset } from './harness';
 
 const t = setupDatasetApp();
 const dirs: string[] = [];
@@ -38,23 +38,15 @@ function counting(storage: Storage) {
 }
 
 async function uploadZip(
-  headers: object,
+  headers: Record<string, string>,
   projectId: number,
   name: string,
   type: string,
   items: { name: string; data: Buffer }[],
 ) {
-  const body = multipart({ project_id: projectId, name, type }, [
+  return uploadDataset(t, headers, { project_id: projectId, name, type }, [
     { name: `${name}.zip`, data: await zip(items) },
   ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...headers, ...body.headers },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.dataset_id as number;
 }
 
 describe('materializeDataset (cf)', () => {

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDataset, synth, train } from '@sightline/vision';
 import { spawnWorker, waitFor, type WorkerProcess } from '../harness';
-import { projectWithMember, setupDatasetApp } from '../datasets/harness';
-import { multipart, zip } from '../datasets/fixtures';
+import { projectWithMember, setupDatasetApp, uploadDataset } from '../datasets/harness';
+import { zip } from '../datasets/fixtures';
 import { insertDoneLearning } from './fixtures';
 
 const t = setupDatasetApp({ jobs: true });
@@ -54,17 +54,12 @@ describe('anomaly detection evaluation', () => {
     for (const cls of ['good', 'defect'])
       for (const f of (await readdir(join(dir, 'test', cls))).sort())
         items.push({ name: `f1/${cls}/${f}`, data: await readFile(join(dir, 'test', cls, f)) });
-    const body = multipart({ project_id: p.project.id, name: 'adset', type: 'cf', purpose: 'evaluation' }, [
-      { name: 'adset.zip', data: await zip(items) },
-    ]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/datasets/upload',
-      payload: body.payload,
-      headers: { ...p.headers, ...body.headers },
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const datasetId = up.json().data.dataset_id as number;
+    const datasetId = await uploadDataset(
+      t,
+      p.headers,
+      { project_id: p.project.id, name: 'adset', type: 'cf', purpose: 'evaluation' },
+      [{ name: 'adset.zip', data: await zip(items) }],
+    );
 
     const created = await t.app.inject({
       method: 'POST',

@@ -3,12 +3,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
 import type { Db } from '@sightline/db';
 import type { Storage } from '@sightline/storage';
 import { readDataset, synth, train } from '@sightline/vision';
-import { multipart, zip } from '../datasets/fixtures';
-import type { DatasetTestApp } from '../datasets/harness';
+import { zip } from '../datasets/fixtures';
+import { uploadDataset, type DatasetTestApp } from '../datasets/harness';
 
 export const CF_CLASSES = [
   { index: 0, name: 'good', ok: true },
@@ -85,16 +84,10 @@ export async function uploadCfDataset(
   for (const cls of ['good', 'scratch'])
     for (const f of (await readdir(join(src, cls))).sort())
       items.push({ name: `f1/${cls}/${f}`, data: await readFile(join(src, cls, f)) });
-  const body = multipart(
+  return uploadDataset(
+    t,
+    p.headers,
     { project_id: p.projectId, name: p.name, type: 'cf', purpose: p.purpose ?? 'evaluation' },
     [{ name: `${p.name}.zip`, data: await zip(items) }],
   );
-  const up = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...p.headers, ...body.headers },
-  });
-  expect(up.statusCode, up.body).toBe(201);
-  return up.json().data.dataset_id as number;
 }

@@ -13,8 +13,8 @@ import { datasetClasses, datasetImages, imageObjects, JobRepository, jobs as job
 import { exportDatasetZip } from '@sightline/jobs';
 import type { ExportFormat } from '@sightline/domain';
 import { readDataset, type VisionDataset } from '@sightline/vision';
-import { multipart, zip, type ZipItem } from '../datasets/fixtures';
-import { projectWithMember, setupDatasetApp } from '../datasets/harness';
+import { zip, type ZipItem } from '../datasets/fixtures';
+import { projectWithMember, setupDatasetApp, uploadDataset } from '../datasets/harness';
 
 const t = setupDatasetApp({ jobs: true });
 const dirs: string[] = [];
@@ -31,15 +31,9 @@ function img(seed: number, w = 64, h = 48): Promise<Buffer> {
 }
 
 async function upload(headers: object, fields: Record<string, string | number>, items: ZipItem[]) {
-  const body = multipart(fields, [{ name: 'set.zip', data: await zip(items) }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...headers, ...body.headers, 'x-locale': 'en' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.dataset_id as number;
+  return uploadDataset(t, { ...(headers as Record<string, string>), 'x-locale': 'en' }, fields, [
+    { name: 'set.zip', data: await zip(items) },
+  ]);
 }
 
 /** Requests a download with labels, runs the export body as the worker would, unzips it into a folder. */

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { datasetImages } from '@sightline/db';
 import { WorkerReaper } from '@sightline/jobs';
 import { waitFor, workersStoppedAfterAll } from '../harness';
-import { multipart, zip } from '../datasets/fixtures';
-import { projectWithMember, setupDatasetApp } from '../datasets/harness';
+import { zip } from '../datasets/fixtures';
+import { projectWithMember, setupDatasetApp, uploadDataset } from '../datasets/harness';
 
 const t = setupDatasetApp({ jobs: true, config: { workerStaleMs: 2500 } });
 const workers = workersStoppedAfterAll();
@@ -27,17 +27,9 @@ describe('processing job killed mid-way', () => {
   it('leaves the source untouched; the retried job starts the result over', async () => {
     const p = await projectWithMember(t);
     const items = await Promise.all(Array.from({ length: N }, (_, i) => noise(i)));
-    const body = multipart({ project_id: p.project.id, name: 'src', type: 'cf' }, [
+    const src = await uploadDataset(t, p.headers, { project_id: p.project.id, name: 'src', type: 'cf' }, [
       { name: 'src.zip', data: await zip(items) },
     ]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/datasets/upload',
-      payload: body.payload,
-      headers: { ...p.headers, ...body.headers },
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const src = up.json().data.dataset_id as number;
     const snapshot = () =>
       t.db
         .select()

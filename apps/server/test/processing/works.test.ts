@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetImages, datasets, imageObjects, processingWorkSources, processingWorks } from '@sightline/db';
 import { runProcessingWork } from '@sightline/jobs';
 import { waitFor, workersStoppedAfterAll } from '../harness';
-import { multipart, pngs, zip } from '../datasets/fixtures';
-import { projectWithMember, setupDatasetApp } from '../datasets/harness';
+import { pngs, zip } from '../datasets/fixtures';
+import { projectWithMember, setupDatasetApp, uploadDataset } from '../datasets/harness';
 
 const t = setupDatasetApp({ jobs: true });
 const workers = workersStoppedAfterAll();
@@ -19,17 +19,9 @@ let big: number;
 let small: number;
 
 async function upload(name: string, items: { name: string; data: Buffer }[]) {
-  const body = multipart({ project_id: p.project.id, name, type: 'cf' }, [
+  return uploadDataset(t, h, { project_id: p.project.id, name, type: 'cf' }, [
     { name: `${name}.zip`, data: await zip(items) },
   ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...h, ...body.headers },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.dataset_id as number;
 }
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = h) =>
