@@ -374,3 +374,48 @@ test('read-only result view blocks drawing; the inactivity warning offers an ext
   await page.getByTestId('edit-session-extend').click();
   await expect(warning).toBeHidden();
 });
+
+test('admin: a SAM-compatible encoder/decoder pair is uploaded, checked and used; a broken one is refused', async ({
+  page,
+}) => {
+  const fixtures = new URL('../apps/server/test/segment/fixtures/', import.meta.url).pathname;
+  await login(page, 'admin');
+  await page.goto('/admin/algorithm/segment-model');
+  const current = page.getByTestId('segment-model-current');
+  await expect(current).toContainText(/기본 모델|Default model/);
+  await expect(current).toContainText('128 × 128');
+
+  // A broken encoder: the §8 onnx load error, nothing changes.
+  const chooserBad = page.waitForEvent('filechooser');
+  await page.getByTestId('segment-model-encoder').click();
+  await (
+    await chooserBad
+  ).setFiles({ name: 'encoder.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from('not onnx') });
+  const chooserDec = page.waitForEvent('filechooser');
+  await page.getByTestId('segment-model-decoder').click();
+  await (await chooserDec).setFiles(`${fixtures}tiny-decoder.onnx`);
+  await page.getByTestId('segment-model-upload').click();
+  await expect(page.getByText(/onnx 파일을 불러오지 못했습니다|onnx file could not be loaded/)).toBeVisible();
+  await expect(current).toContainText('128 × 128');
+  await shot(page, 'segment-model-error');
+
+  // The tiny pair: stored and reported with its sizes, then used for embeddings.
+  const chooserEnc = page.waitForEvent('filechooser');
+  await page.getByTestId('segment-model-encoder').click();
+  await (await chooserEnc).setFiles(`${fixtures}tiny-encoder.onnx`);
+  await page.getByTestId('segment-model-name').fill('tiny-sam');
+  await page.getByTestId('segment-model-upload').click();
+  await expect(current).toContainText(/업로드한 모델|Uploaded model/);
+  await expect(current).toContainText('32 × 32');
+  await expect(current).toContainText('[1, 4, 8, 8]');
+  await shot(page, 'segment-model-uploaded');
+  const info = await json<{ source: string; decoder_url: string }>(
+    await api.get('/api/v2/segment/model', { headers }),
+    'segment model',
+  );
+  expect(info.source).toBe('uploaded');
+  expect((await api.get(info.decoder_url)).ok()).toBe(true);
+
+  await page.getByRole('button', { name: /기본 모델로 되돌리기|Back to the default model/ }).click();
+  await expect(current).toContainText('128 × 128');
+});

@@ -118,6 +118,7 @@ const usage = group('default', 'usage', [
 const AnnotationWorkspacePage = lazyPage(
   () => import('../features/annotation/pages/AnnotationWorkspacePage'),
 );
+const SegmentModelPage = lazyPage(() => import('../features/annotation/pages/SegmentModelPage'));
 const AugmentationAddPage = lazyPage(
   () => import('../features/processing/data-works/pages/AugmentationAddPage'),
 );
@@ -208,6 +209,7 @@ const admin = group('admin', 'admin', [
   ['/admin/history', HistoryPage, 'nav:dashboard'],
   ['/admin/algorithm', AlgorithmListPage, 'nav:algorithm'],
   ['/admin/algorithm/create', AlgorithmFormPage, 'nav:algorithm'],
+  ['/admin/algorithm/segment-model', SegmentModelPage, 'nav:algorithm'],
   ['/admin/algorithm/:id', AlgorithmDetailPage, 'nav:algorithm'],
   ['/admin/algorithm/:id/edit', AlgorithmFormPage, 'nav:algorithm'],
   ['/admin/company', CompanyListPage, 'nav:company'],

@@ -12,6 +12,7 @@ import { localized } from '../utils/localized';
 
 export default function AlgorithmListPage() {
   const { t } = useTranslation('admin');
+  const { t: ta } = useTranslation('annotation');
 
   const columns: Column<AlgorithmRecord>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 60, render: (a) => a.id },
@@ -56,9 +57,14 @@ export default function AlgorithmListPage() {
       title={t('algorithm.listTitle')}
       testId="algorithm-list"
       actions={
-        <Button component={Link} to="/admin/algorithm/create" leftSection={<IconPlus size={16} />}>
-          {t('algorithm.create')}
-        </Button>
+        <>
+          <Button component={Link} to="/admin/algorithm/segment-model" variant="default">
+            {ta('segmentModel.title')}
+          </Button>
+          <Button component={Link} to="/admin/algorithm/create" leftSection={<IconPlus size={16} />}>
+            {t('algorithm.create')}
+          </Button>
+        </>
       }
       filters={[
         {

@@ -79,4 +79,23 @@ export const annotationEn: SameKeys<typeof annotationKo> = {
     cfAssign: 'Give the selected images a class',
     cfSelect: 'Select images (Shift / Ctrl for several)',
   },
+  segmentModel: {
+    title: 'Segmentation model',
+    intro:
+      'The encoder/decoder onnx pair of click segmentation (SAM) labeling. An uploaded pair is loaded on the server with onnxruntime, its inputs/outputs are checked, and it is used instead of the default model.',
+    current: 'Current model',
+    source: { default: 'Default model', uploaded: 'Uploaded model' },
+    name: 'Name',
+    inputSize: 'Input size',
+    embedding: 'Embedding',
+    maskSize: 'Mask size',
+    uploadedAt: 'Uploaded at',
+    encoder: 'Encoder (.onnx)',
+    decoder: 'Decoder (.onnx)',
+    choose: 'Choose a file',
+    upload: 'Upload',
+    reset: 'Back to the default model',
+    uploaded: 'The model was uploaded.',
+    resetDone: 'The default model is used again.',
+  },
 };

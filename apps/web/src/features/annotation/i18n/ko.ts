@@ -81,4 +81,23 @@ export const annotationKo = {
     cfAssign: '선택한 이미지에 클래스 지정',
     cfSelect: '이미지 선택 (Shift·Ctrl로 여러 개)',
   },
+  segmentModel: {
+    title: '세그먼트 모델',
+    intro:
+      '클릭 세그먼트(SAM) 라벨링에 쓰는 인코더/디코더 onnx 쌍입니다. 업로드한 쌍은 서버에서 onnxruntime으로 불러와 입력/출력 형식을 확인한 뒤 기본 모델 대신 사용됩니다.',
+    current: '현재 모델',
+    source: { default: '기본 모델', uploaded: '업로드한 모델' },
+    name: '이름',
+    inputSize: '입력 크기',
+    embedding: '임베딩',
+    maskSize: '마스크 크기',
+    uploadedAt: '업로드 일시',
+    encoder: '인코더 (.onnx)',
+    decoder: '디코더 (.onnx)',
+    choose: '파일 선택',
+    upload: '업로드',
+    reset: '기본 모델로 되돌리기',
+    uploaded: '모델을 업로드했습니다.',
+    resetDone: '기본 모델로 되돌렸습니다.',
+  },
 };
