@@ -376,6 +376,7 @@ export class MonitoringRepository {
         verifiedClass: inspections.verifiedClass,
         originalKey: inspections.originalKey,
         serial: inspections.serialNumber,
+        result: inspections.result,
       })
       .from(inspections)
       .where(
