@@ -145,6 +145,31 @@ test('unsupervised AI labeling gives groups as classes', async ({ page }) => {
     )
     .toBe(true);
   await shot(page, 'groups');
+
+  // The proposals are reviewed in the workspace, least sure first; the list offers the rerun dialog.
+  await page.goto('/train/processing');
+  const row = page
+    .locator(`[data-testid="work-row"][data-name="groups ${suffix}"]`)
+    .locator('xpath=ancestor::tr');
+  await row.getByTestId('work-open').click();
+  await expect(page.getByTestId('proposal-panel')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('proposal-row')).toHaveCount(12);
+  const scores = await page
+    .getByTestId('proposal-score')
+    .allTextContents()
+    .then((t) => t.map((s) => Number(s.replace('%', ''))));
+  expect(scores).toEqual([...scores].sort((a, b) => a - b));
+  await page.getByTestId('proposal-accept').first().click();
+  await expect(page.getByTestId('proposal-row')).toHaveCount(11);
+  await shot(page, 'proposals');
+  await page.goto('/train/processing');
+  await row.getByTestId('work-menu').click();
+  await page.getByTestId('work-rerun').click();
+  await expect(page.getByTestId('ai-rerun-confirm')).toBeVisible();
+  await shot(page, 'rerun-dialog');
+  await page.getByTestId('ai-rerun-confirm').click();
+  await expect(page.getByTestId('ai-rerun-confirm')).toBeHidden();
+  await workByName(`groups ${suffix}`);
 });
 
 test('COCO and YOLO sets imported by the external labeling upload export again', async ({ page }) => {
@@ -205,6 +230,15 @@ test('COCO and YOLO sets imported by the external labeling upload export again',
     await shot(page, `external-${s.name.split('_')[0]}`);
     await page.getByTestId('external-upload').click();
     await expect(page.getByTestId('external-name')).toBeHidden({ timeout: 30_000 });
+    // The request stores the upload; its processing.data job imports it (the list follows it live).
+    await page.goto('/train/processing');
+    await workByName(`ext ${s.name}`);
+    await expect(
+      page
+        .locator(`[data-testid="work-row"][data-name="ext ${s.name}"]`)
+        .locator('xpath=ancestor::tr')
+        .getByTestId('work-status'),
+    ).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
     const datasets = await json<{ data: { id: number; name: string }[] }>(
       await api.get('/api/v2/datasets', { headers, params: { project_id: projectId, perPage: 100 } }),
       'datasets',
