@@ -156,7 +156,16 @@ test('a company notice and a public notice with PDFs: read logged out, open the 
   await expect(out.getByTestId('notice-title')).toHaveText(PUBLIC_TITLE);
   await expect(out.getByTestId('notice-content')).toContainText('New release');
   expect(await out.getByTestId('notice-content').innerHTML()).not.toContain('script');
+  // The PDF names Helvetica without embedding it: pdf.js draws it from its bundled standard font file,
+  // served same-origin under the CSP, not from a guessed system font.
+  const fontFile = out.waitForResponse((r) => r.url().includes('/pdfjs/standard_fonts/'), {
+    timeout: 30_000,
+  });
   await out.getByTestId('attachment-open-pdf').click();
+  const font = await fontFile;
+  expect(font.status()).toBe(200);
+  expect(font.url()).toMatch(/\/pdfjs\/standard_fonts\/[\w-]+\.(pfb|ttf)$/);
+  expect((await font.body()).length).toBeGreaterThan(10_000);
   const viewer = out.getByTestId('pdf-viewer');
   await expect(viewer).toHaveAttribute('data-pages', '2', { timeout: 30_000 });
   await expect(viewer).toHaveAttribute('data-rendered', '1@1');
@@ -194,6 +203,52 @@ test('a company notice and a public notice with PDFs: read logged out, open the 
   await expect(up.getByTestId('pdf-page-count')).toContainText('2');
   await shot(up, 'pdf-viewer');
   await user.close();
+});
+
+test('the service admin (role 2) manages notices from its own navigation; the rest of /admin stays closed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Service admin notice ${RUN}`;
+  await login(page, 'demo-service');
+  const nav = page.getByTestId('side-nav');
+  // My statistics sits in the my section; notice management among the general entries (no admin entry).
+  await expect(nav.getByTestId('nav-myStatistics')).toBeVisible({ timeout: 30_000 });
+  await expect(nav.getByTestId('nav-admin')).toHaveCount(0);
+  await nav.getByTestId('nav-noticeAdmin').click();
+  await expect(page).toHaveURL(/\/admin\/notice$/);
+  await expect(page.getByTestId('notice-admin-list')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('side-nav').getByTestId('nav-noticeAdmin')).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.getByTestId('notice-create').click();
+  await expect(page.getByTestId('notice-form')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('notice-title-input').fill(title);
+  await page.getByTestId('notice-editor').click();
+  await page.keyboard.type('Written by the service admin.');
+  await page.getByTestId('notice-save').click();
+  await expect(page).toHaveURL(/\/admin\/notice\/\d+$/);
+  await expect(page.getByTestId('notice-content')).toContainText('Written by the service admin.');
+  await page.mouse.move(0, 0);
+  await shot(page, 'service-admin-detail');
+  await open(page, '/admin/notice', 'notice-admin-list');
+  await expect(page.getByTestId('notice-row').filter({ hasText: title })).toBeVisible();
+  await shot(page, 'service-admin-list');
+  // The other admin pages still send role 2 away.
+  for (const path of ['/admin', '/admin/company', '/admin/algorithm']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/train/, { timeout: 30_000 });
+  }
+  // My statistics from the side nav.
+  await page.getByTestId('side-nav').getByTestId('nav-myStatistics').click();
+  await expect(page).toHaveURL(/\/my\/statistics$/);
+  await expect(page.getByTestId('my-statistics')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('side-nav').getByTestId('nav-myStatistics')).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await shot(page, 'service-admin-my-statistics');
 });
 
 test("a training's notification appears in the dropdown and follows it to done", async ({
@@ -366,4 +421,83 @@ test('use history, admin statistics, status and the screen map for the system ad
   await page.goto('/wireframe');
   await expect(map).toBeVisible();
   await shot(page, 'wireframe');
+});
+
+test('every screen of issue 17 opens for the role that may see it (no error, no redirect)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const visit = async (p: Page, path: string, testId: string) => {
+    await p.goto(path);
+    await expect(p.getByTestId(testId), path).toBeVisible({ timeout: 30_000 });
+    await expect(p.getByTestId('not-found'), path).toHaveCount(0);
+    await expect(p.getByTestId('route-error'), path).toHaveCount(0);
+    expect(new URL(p.url()).pathname, path).toBe(path.split('?')[0]);
+  };
+  // Ids of the public notice made by the first test (a PDF attached).
+  const list = await (await page.request.get('/api/notices?perPage=100')).json();
+  const pub = (list.data.data as { id: number; title: string }[]).find((n) => n.title === PUBLIC_TITLE)!;
+  const detail = (await (await page.request.get(`/api/notices/${pub.id}`)).json()).data as {
+    attachments: { id: string; is_pdf: boolean }[];
+  };
+  const pdf = detail.attachments.find((a) => a.is_pdf)!;
+
+  // Logged out: the public pages.
+  const anon = await browser.newContext({ baseURL, viewport: { width: 1280, height: 768 } });
+  const out = await anon.newPage();
+  for (const [path, id] of [
+    ['/notices', 'notice-list'],
+    [`/notices/${pub.id}`, 'notice-view'],
+    ['/notices/cs', 'cs-notices'],
+    [`/notices/cs/${pub.id}`, 'cs-notices'],
+    ['/notices/pri/deep', 'privacy-deep'],
+    ['/notices/pri/edge', 'privacy-edge'],
+    ['/notices/pri/setup-wizard', 'privacy-setup-wizard'],
+    ['/cs', 'cs-inquiry-type'],
+    ['/privacyPolicy', 'privacy-products'],
+  ] as const)
+    await visit(out, path, id);
+  await out.goto('/intro');
+  await expect(out).toHaveURL(/\/intro$/);
+  await expect(out.getByTestId('not-found')).toHaveCount(0);
+  await anon.close();
+
+  // The service admin (role 2): notice management, its statistics, notifications, use history, monitoring.
+  await login(page, 'demo-service');
+  for (const [path, id] of [
+    ['/admin/notice', 'notice-admin-list'],
+    ['/admin/notice/create', 'notice-form'],
+    [`/admin/notice/${pub.id}`, 'notice-view'],
+    [`/admin/notice/${pub.id}/edit`, 'notice-form'],
+    ['/admin/notice/company', 'notice-admin-list'],
+    ['/admin/notice/company/create', 'notice-form'],
+    ['/my/notifications', 'my-notifications'],
+    ['/my/statistics', 'my-statistics'],
+    ['/my/statistics/train', 'my-statistics'],
+    ['/my/statistics/trend', 'my-statistics'],
+    ['/use-history', 'use-history'],
+    ['/use-history/train', 'use-history'],
+    ['/use-history/trend', 'use-history'],
+    ['/resource-monitoring', 'resource-monitoring'],
+    ['/resource-monitoring/train', 'resource-monitoring'],
+    ['/resource-monitoring/trend', 'resource-monitoring'],
+  ] as const)
+    await visit(page, path, id);
+  await visit(page, `/pdfViewer/${pdf.id}?notice=${pub.id}`, 'pdf-viewer-page');
+  await expect(page.getByTestId('pdf-viewer')).toHaveAttribute('data-rendered', '1@1', { timeout: 30_000 });
+
+  // The system admin: admin statistics, status, the screen map.
+  const admin = await browser.newContext({ baseURL, viewport: { width: 1280, height: 768 } });
+  const ap = await admin.newPage();
+  await login(ap, 'admin');
+  for (const [path, id] of [
+    ['/admin/statistics/train', 'admin-statistics'],
+    ['/admin/statistics/trend', 'admin-statistics'],
+    ['/status', 'status-page'],
+    ['/wireframe', 'wireframe-page'],
+  ] as const)
+    await visit(ap, path, id);
+  await admin.close();
 });
