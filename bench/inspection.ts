@@ -7,7 +7,7 @@
 //   rows: every answered serial has exactly one stored inspection (lost / duplicated)
 // The last stdout line is one JSON object with ratio (http max ÷ raw), p99_ms_half_rate, lost, duplicated.
 // Goals: ratio ≥ 0.8, p99 < 100 ms at half rate, zero lost or duplicated.
-//   npm run bench -- inspection [--size 128] [--input 128] [--width 32] [--step-seconds 5] [--no-build]
+//   npm run bench -- inspection [--size 128] [--input 128] [--width 32] [--multipart] [--step-seconds 5] [--no-build]
 // --input/--width: the model's input size and width, by default those of the cf algorithm's defaults
 // (128/32: the model a line gets from a learning with default parameters). --input 64 --width 16 is a
 // network so small that decoding an image costs as much as judging it: the ratio then measures the
@@ -27,6 +27,8 @@ const SIZE = Number(flag(args, 'size') ?? 128);
 const STEP_S = Number(flag(args, 'step-seconds') ?? 5);
 const INPUT = Number(flag(args, 'input') ?? 128);
 const WIDTH = Number(flag(args, 'width') ?? 32);
+// Cameras post one image per request: a raw body with ?serial= (--multipart: one-image multipart requests).
+const MULTIPART = args.includes('--multipart');
 const GOAL = { ratio_min: 0.8, p99_ms_half_rate_max: 100, lost: 0, duplicated: 0 };
 const log = (m: string) => process.stderr.write(`[bench inspection] ${m}\n`);
 
@@ -176,6 +178,7 @@ async function main() {
         count: String(Math.max(20, Math.round(rate * seconds))),
         prefix,
         concurrency: '256',
+        raw: !MULTIPART,
       });
       answered += r.answered;
       // Less what the server burns idle over the step: CPU per image, not per second.
@@ -224,6 +227,7 @@ async function main() {
       bench: 'inspection',
       image_px: SIZE,
       model: { input: INPUT, width: WIDTH },
+      request: MULTIPART ? 'multipart' : 'raw',
       raw_images_per_s: round(rawRate, 1),
       http_max_images_per_s: round(maxRate, 1),
       ratio: round(maxRate / rawRate, 3),

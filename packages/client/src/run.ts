@@ -20,7 +20,7 @@ export const USAGE = `Usage: sightline <command> [options]   (env: SIGHTLINE_URL
   evaluate --model ID --dataset ID [--threshold T] [--wait] [--timeout S]
   export --model ID --out DIR [--full]
   inspect --line CODE --serial SN [--key KEY] FILE...          (env: SIGHTLINE_URL, SIGHTLINE_LINE_KEY)
-  simulate --line CODE --dir DIR --rate N [--count N] [--prefix P] [--concurrency N] [--key KEY]
+  simulate --line CODE --dir DIR --rate N [--count N] [--prefix P] [--concurrency N] [--raw] [--key KEY]
   edge --line CODE [--key KEY] [--state DIR] [--poll S] (--dir DIR [--once] [--delete] | --stdin | --port N [--host H])`;
 
 const OPTIONS = {
@@ -46,6 +46,7 @@ const OPTIONS = {
   count: { type: 'string' },
   prefix: { type: 'string' },
   concurrency: { type: 'string' },
+  raw: { type: 'boolean' },
   state: { type: 'string' },
   stdin: { type: 'boolean' },
   port: { type: 'string' },

@@ -29,8 +29,14 @@ beforeAll(async () => {
       );
       return;
     }
-    const serials = [...body.matchAll(/name="serial"\r\n\r\n([^\r]*)/g)].map((m) => m[1]!);
-    const images = [...body.matchAll(/name="image"/g)].length;
+    // A raw body: one image, its serial in the query.
+    const rawSerial = new URL(req.url!, 'http://x').searchParams.get('serial');
+    const serials = rawSerial
+      ? [rawSerial]
+      : [...body.matchAll(/name="serial"\r\n\r\n([^\r]*)/g)].map((m) => m[1]!);
+    const images = rawSerial
+      ? Number(req.headers['content-type'] === 'image/png' && body.startsWith('png-'))
+      : [...body.matchAll(/name="image"/g)].length;
     seen.push({ serials, images });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
@@ -118,9 +124,13 @@ describe('sightline inspect / simulate', () => {
     expect(r.code).toBe(0);
     expect(r.json).toMatchObject({ sent: 10, answered: 10, ok: 5, ng: 5, errors: {} });
     expect(Date.now() - t0).toBeGreaterThanOrEqual(400); // 10 images at 20/s: the last one leaves at 450 ms
-    expect(seen.slice(before).map((s) => s.serials[0])).toEqual(
-      Array.from({ length: 10 }, (_, i) => `P-${String(i + 1).padStart(6, '0')}`),
-    );
+    // Sorted: concurrent requests may reach the server out of order on a loaded machine.
+    expect(
+      seen
+        .slice(before)
+        .map((s) => s.serials[0])
+        .sort(),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => `P-${String(i + 1).padStart(6, '0')}`));
     const bad = await cli([
       'simulate',
       '--line',
@@ -135,5 +145,17 @@ describe('sightline inspect / simulate', () => {
       'slk_bad',
     ]);
     expect(bad.json).toMatchObject({ sent: 3, answered: 0, errors: { LINE_KEY_INVALID: 3 } });
+  });
+
+  it('simulate --raw posts each image as the body with ?serial=', async () => {
+    const before = seen.length;
+    const r = await cli(
+      ['simulate', '--line', 'L1', '--dir', dir, '--rate', '50', '--count', '3', '--prefix', 'R', '--raw'],
+      { SIGHTLINE_LINE_KEY: 'slk_good' },
+    );
+    expect(r.json).toMatchObject({ sent: 3, answered: 3, errors: {} });
+    expect([...seen.slice(before)].sort((a, b) => a.serials[0]!.localeCompare(b.serials[0]!))).toEqual(
+      ['R-000001', 'R-000002', 'R-000003'].map((s) => ({ serials: [s], images: 1 })),
+    );
   });
 });

@@ -2,7 +2,8 @@
 // user account, only the line's API key (--key or SIGHTLINE_LINE_KEY) and SIGHTLINE_URL.
 //   inspect --line CODE --serial SN FILE...      one request (several files = one small batch)
 //   simulate --line CODE --dir DIR --rate N      replays a folder at N images/s (open loop), prints counts,
-//                                                 achieved rate and p50/p99 latency
+//                                                 achieved rate and p50/p99 latency (--raw: each image as
+//                                                 a raw body with ?serial=, not multipart)
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { CliError, usage } from '../errors';
@@ -46,7 +47,19 @@ export interface InspectAnswer {
 export async function postInspection(
   t: LineTarget,
   images: { name: string; data: Buffer; serial: string; requestId?: string }[],
+  opts: { raw?: boolean } = {},
 ): Promise<InspectAnswer[]> {
+  const url = new URL(`${t.url}/api/v2/lines/${encodeURIComponent(t.line)}/inspect`);
+  // One image as the raw body with ?serial= (what most cameras send; no multipart to build or parse).
+  if (opts.raw && images.length === 1) {
+    const im = images[0]!;
+    url.searchParams.set('serial', im.serial);
+    if (im.requestId) url.searchParams.set('request_id', im.requestId);
+    return send(t, url, {
+      'content-type': TYPES[extname(im.name).toLowerCase()] ?? 'application/octet-stream',
+      body: new Uint8Array(im.data.buffer, im.data.byteOffset, im.data.byteLength),
+    });
+  }
   const form = new FormData();
   for (const im of images) {
     form.append('serial', im.serial);
@@ -59,12 +72,20 @@ export async function postInspection(
       im.name,
     );
   }
+  return send(t, url, { body: form });
+}
+
+async function send(
+  t: LineTarget,
+  url: URL,
+  o: { body: FormData | Uint8Array; 'content-type'?: string },
+): Promise<InspectAnswer[]> {
   let res: Response;
   try {
-    res = await fetch(`${t.url}/api/v2/lines/${encodeURIComponent(t.line)}/inspect`, {
+    res = await fetch(url, {
       method: 'POST',
-      headers: { 'x-line-key': t.key },
-      body: form,
+      headers: { 'x-line-key': t.key, ...(o['content-type'] ? { 'content-type': o['content-type'] } : {}) },
+      body: o.body,
     });
   } catch (e) {
     throw new CliError('NETWORK', `Cannot reach ${t.url}: ${(e as Error).cause ?? (e as Error).message}`);
@@ -132,6 +153,8 @@ export interface SimulateOptions {
   count?: string;
   prefix?: string;
   concurrency?: string;
+  /** Each image as a raw body with ?serial= instead of a one-image multipart request. */
+  raw?: boolean;
 }
 
 /**
@@ -173,7 +196,7 @@ export async function simulateCommand(
     const serial = `${prefix}-${String(i + 1).padStart(6, '0')}`;
     inFlight++;
     const t0 = performance.now();
-    const p: Promise<void> = postInspection(t, [{ name: file, data, serial }])
+    const p: Promise<void> = postInspection(t, [{ name: file, data, serial }], { raw: o.raw })
       .then(([r]) => {
         latencies.push(performance.now() - t0);
         if (r!.judgement === 'NG') ng++;
