@@ -65,3 +65,14 @@ export function serial(fn: () => Promise<void>) {
   };
   return run;
 }
+
+/** A sender of `event` on the stream that skips a value equal (as JSON) to the one it sent last. */
+export function sendOnChange(stream: EventStream, event: string): (value: unknown) => void {
+  let last = '';
+  return (value) => {
+    const body = JSON.stringify(value);
+    if (body === last) return;
+    last = body;
+    stream.send(event, value);
+  };
+}

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isTerminalStatus, type Actor, type Locale, type LearningStatus } from '@sightline/domain';
 import { requestLocale } from '../../common/locale';
-import { openStream } from '../../common/sse';
+import { openStream, sendOnChange } from '../../common/sse';
 import { sseTicketQuery, ticketToBearer } from '../../common/sse-ticket';
 
 const POLL_MS = 1000;
@@ -34,13 +34,9 @@ export function statusStream(
       const locale = requestLocale(req);
       const first = await load(req.actor, id, locale); // 404 before the stream starts
       const stream = openStream(req, reply, () => clearInterval(poll));
-      let last = '';
+      const sendStatus = sendOnChange(stream, 'status');
       const send = (item: { status: LearningStatus }) => {
-        const body = JSON.stringify(item);
-        if (body !== last) {
-          last = body;
-          stream.send('status', item);
-        }
+        sendStatus(item);
         if (isTerminalStatus(item.status)) stream.close();
       };
       const tick = async () => {

@@ -13,7 +13,7 @@ import {
 } from '@sightline/domain';
 import { mapJob } from '@sightline/jobs';
 import { createJobServices } from './job.module';
-import { openStream, serial } from '../../common/sse';
+import { openStream, sendOnChange, serial } from '../../common/sse';
 import { sseTicketQuery, ticketToBearer } from '../../common/sse-ticket';
 
 /** EventSource cannot send headers: the SSE route takes a single-use ?ticket= (POST /api/auth/sse-ticket). */
@@ -100,19 +100,14 @@ export default async function jobRoutes(root: FastifyInstance) {
         unsubscribe();
         clearInterval(poll);
       });
-      let last = '';
+      const send = sendOnChange(stream, 'job');
       // A change announced while reading is read once more afterwards, so no state is skipped.
       const push = serial(async () => {
         if (stream.isClosed()) return;
         try {
           const row = await service.jobs.findById(id);
           if (!row) return stream.close();
-          const job = mapJob(row);
-          const body = JSON.stringify(job);
-          if (body !== last) {
-            last = body;
-            stream.send('job', job);
-          }
+          send(mapJob(row));
           if (isFinishedJobStatus(row.status)) stream.close();
         } catch {
           stream.close();

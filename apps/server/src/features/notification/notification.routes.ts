@@ -19,7 +19,7 @@ import {
 } from '@sightline/domain';
 import { createNotificationServices } from './notification.module';
 import { NotificationEvents } from './notification-events';
-import { openStream, serial } from '../../common/sse';
+import { openStream, sendOnChange, serial } from '../../common/sse';
 import { sseTicketQuery, ticketToBearer } from '../../common/sse-ticket';
 
 export default async function notificationRoutes(root: FastifyInstance) {
@@ -100,20 +100,11 @@ export default async function notificationRoutes(root: FastifyInstance) {
         unsubscribe();
         clearInterval(poll);
       });
-      let last = '';
+      const send = sendOnChange(stream, 'notifications');
       const push = serial(async () => {
         if (stream.isClosed()) return;
         try {
-          const page = await notifications.page(actor, {
-            page: 1,
-            perPage: NOTIFICATION_PAGE_SIZE,
-            filter: 'all',
-          });
-          const body = JSON.stringify(page);
-          if (body !== last) {
-            last = body;
-            stream.send('notifications', page);
-          }
+          send(await notifications.page(actor, { page: 1, perPage: NOTIFICATION_PAGE_SIZE, filter: 'all' }));
         } catch {
           stream.close();
         }
