@@ -2,8 +2,14 @@
 // the file, and the dataset and the storage are exactly as before (no rows, no objects left behind).
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { multipart, png, pngs, renameInZip, setDeclaredSize, zip } from './fixtures';
-import { projectWithMember, setupDatasetApp, type DatasetTestApp } from './harness';
+import { png, pngs, renameInZip, setDeclaredSize, zip } from './fixtures';
+import {
+  postUpload,
+  projectWithMember,
+  setupDatasetApp,
+  uploadDataset,
+  type DatasetTestApp,
+} from './harness';
 
 const env = {
   UPLOAD_MAX_BYTES: String(6 * 1024 * 1024),
@@ -18,18 +24,10 @@ function badInputSuite(kind: 'local' | 's3') {
     const t: DatasetTestApp = setupDatasetApp({ storage: kind, env });
     let ctx: { project: { id: number }; headers: Record<string, string>; datasetId: number };
 
-    async function upload(
+    const upload = (
       fields: Record<string, string | number | undefined>,
       files: { name: string; data: Buffer }[],
-    ) {
-      const body = multipart(fields, files);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/v2/datasets/upload',
-        payload: body.payload,
-        headers: { ...ctx.headers, ...body.headers, 'x-locale': 'en' },
-      });
-    }
+    ) => postUpload(t, { ...ctx.headers, 'x-locale': 'en' }, fields, files);
 
     /** Uploads into the existing dataset and expects a refusal that names `file`; nothing changes. */
     async function expectRefused(
@@ -56,18 +54,16 @@ function badInputSuite(kind: 'local' | 's3') {
     it('starts from a dataset with one folder and two images', async () => {
       const p = await projectWithMember(t);
       const [a, b] = await pngs(2, 1000);
-      const body = multipart({ project_id: p.project.id, name: 'base', type: 'cf', folder: 'start' }, [
-        { name: 'ok/a.png', data: a! },
-        { name: 'b.png', data: b! },
-      ]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/datasets/upload',
-        payload: body.payload,
-        headers: { ...p.headers, ...body.headers },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      ctx = { project: p.project, headers: p.headers, datasetId: res.json().data.dataset_id };
+      const datasetId = await uploadDataset(
+        t,
+        p.headers,
+        { project_id: p.project.id, name: 'base', type: 'cf', folder: 'start' },
+        [
+          { name: 'ok/a.png', data: a! },
+          { name: 'b.png', data: b! },
+        ],
+      );
+      ctx = { project: p.project, headers: p.headers, datasetId };
       expect((await t.keys()).length).toBe(4);
       // Served back from this storage, original byte for byte.
       const imgs = (

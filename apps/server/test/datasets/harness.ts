@@ -123,20 +123,30 @@ export async function projectWithMember(
   return { company, project, user, headers: await t.loginAs(user) };
 }
 
-/** Uploads files (a zip or images) as a dataset through POST /api/v2/datasets/upload: 201, its id. */
-export async function uploadDataset(
+/** POST /api/v2/datasets/upload with these fields and files (a zip or images); the answer as it is. */
+export function postUpload(
   t: Pick<DatasetTestApp, 'app'>,
-  headers: Record<string, string>,
+  headers: object,
   fields: Record<string, string | number | undefined>,
   files: FilePart[],
-): Promise<number> {
+) {
   const body = multipart(fields, files);
-  const up = await t.app.inject({
+  return t.app.inject({
     method: 'POST',
     url: '/api/v2/datasets/upload',
     payload: body.payload,
     headers: { ...headers, ...body.headers },
   });
+}
+
+/** Uploads files (a zip or images) as a dataset through POST /api/v2/datasets/upload: 201, its id. */
+export async function uploadDataset(
+  t: Pick<DatasetTestApp, 'app'>,
+  headers: object,
+  fields: Record<string, string | number | undefined>,
+  files: FilePart[],
+): Promise<number> {
+  const up = await postUpload(t, headers, fields, files);
   expect(up.statusCode, up.body).toBe(201);
   return up.json().data.dataset_id as number;
 }

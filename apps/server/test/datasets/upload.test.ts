@@ -1,24 +1,16 @@
 // Dataset upload through the HTTP API on real PostgreSQL and local-disk storage: zips keep their
 // folders (cf class folders become classes), loose files, duplicates, name cleaning, limits, quota.
 import { describe, expect, it } from 'vitest';
-import { multipart, png, pngs, zip } from './fixtures';
-import { projectWithMember, setupDatasetApp } from './harness';
+import { png, pngs, zip } from './fixtures';
+import { postUpload, projectWithMember, setupDatasetApp } from './harness';
 
 const t = setupDatasetApp();
 
-async function upload(
+const upload = (
   headers: object,
   fields: Record<string, string | number | undefined>,
   files: { name: string; data: Buffer }[],
-) {
-  const body = multipart(fields, files);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...headers, ...body.headers },
-  });
-}
+) => postUpload(t, headers, fields, files);
 
 describe('dataset upload', () => {
   it('creates a cf dataset from a zip: folders become folders, class folders become classes', async () => {
