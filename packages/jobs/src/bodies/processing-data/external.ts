@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { classColorAt } from '@sightline/domain';
-import { datasetClasses, datasetImages, imageObjects, type Db } from '@sightline/db';
+import { datasetClasses, datasetImages, type Db } from '@sightline/db';
 import { imageKeys, type Storage } from '@sightline/storage';
 import {
   parseClassNames,
@@ -230,27 +230,42 @@ export async function runExternal(input: ExternalInput): Promise<Record<string, 
     };
     const insertBatch = async (batch: Stored[]) => {
       if (!batch.length) return;
-      const inserted = new Set(
-        (
-          await db
-            .insert(datasetImages)
-            .values(batch.map((b) => b.row))
-            .onConflictDoNothing()
-            .returning({ id: datasetImages.id })
-        ).map((r) => r.id),
-      );
+      // One JSON parameter per statement (jsonb_to_recordset) instead of thousands of bound values.
+      const rows = batch.map(({ row: r }) => ({
+        id: r.id,
+        dataset_id: r.datasetId,
+        folder_id: r.folderId,
+        file_name: r.fileName,
+        sha256: r.sha256,
+        width: r.width,
+        height: r.height,
+        channels: r.channels,
+        format: r.format,
+        size_bytes: r.sizeBytes,
+      }));
+      const res = await db.execute<{ id: string }>(sql`
+        INSERT INTO dataset_images (id, dataset_id, folder_id, file_name, original_name, sha256, width, height,
+          channels, format, size_bytes)
+        SELECT id, dataset_id, folder_id, file_name, file_name, sha256, width, height, channels, format, size_bytes
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, dataset_id int, folder_id int,
+          file_name text, sha256 text, width int, height int, channels smallint, format text, size_bytes bigint)
+        ON CONFLICT DO NOTHING
+        RETURNING id`);
+      const inserted = new Set(res.rows.map((r) => r.id));
       const objects = batch
         .filter((b) => inserted.has(b.row.id!))
         .flatMap((b) =>
           b.boxes.map((x) => ({
-            imageId: b.row.id!,
-            classId: classIds[x.classIndex] ?? null,
-            kind: 'box',
+            image_id: b.row.id!,
+            class_id: classIds[x.classIndex] ?? null,
             geometry: { x1: px(x.x1), y1: px(x.y1), x2: px(x.x2), y2: px(x.y2) },
           })),
         );
-      for (let i = 0; i < objects.length; i += 2000)
-        await db.insert(imageObjects).values(objects.slice(i, i + 2000));
+      if (objects.length)
+        await db.execute(sql`
+          INSERT INTO image_objects (image_id, class_id, kind, geometry)
+          SELECT image_id, class_id, 'box', geometry
+          FROM jsonb_to_recordset(${JSON.stringify(objects)}::jsonb) AS x(image_id uuid, class_id int, geometry jsonb)`);
       stored += inserted.size;
       boxes += objects.length;
     };
