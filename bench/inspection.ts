@@ -37,7 +37,7 @@ const log = (m: string) => process.stderr.write(`[bench inspection] ${m}\n`);
  * PostgreSQL), from /proc: on a shared machine wall-clock rates depend on the cores others leave free,
  * CPU per image does not.
  */
-function treeCpuMs(root: number): number {
+function treeCpuMs(root: number, only?: 'root' | 'children'): number {
   const procs: { pid: number; ppid: number; ticks: number }[] = [];
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
@@ -54,7 +54,7 @@ function treeCpuMs(root: number): number {
   while (todo.length) {
     const pid = todo.pop()!;
     for (const p of procs) {
-      if (p.pid === pid) ticks += p.ticks;
+      if (p.pid === pid && (only === undefined || (only === 'root') === (pid === root))) ticks += p.ticks;
       if (p.ppid === pid) todo.push(p.pid);
     }
   }
@@ -170,6 +170,7 @@ async function main() {
       const prefix = `B${tag}${Date.now().toString(36).toUpperCase()}`;
       prefixes.push(prefix);
       const serverCpu0 = treeCpuMs(product.child.pid!);
+      const nodeCpu0 = treeCpuMs(product.child.pid!, 'root');
       const clientCpu0 = cpuMsSelf();
       const r = await simulateCommand(env, {
         line: line.code,
@@ -185,8 +186,9 @@ async function main() {
       const serverCpu =
         (treeCpuMs(product.child.pid!) - serverCpu0 - idleCpuPerS * r.seconds) / Math.max(1, r.answered);
       const clientCpu = (cpuMsSelf() - clientCpu0) / Math.max(1, r.answered);
+      const nodeCpu = (treeCpuMs(product.child.pid!, 'root') - nodeCpu0) / Math.max(1, r.answered);
       log(
-        `rate ${rate}/s → ${r.rate_achieved}/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, server ${round(serverCpu, 2)} / client ${round(clientCpu, 2)} CPU-ms/image, errors ${JSON.stringify(r.errors)}, load ${load()[0]}`,
+        `rate ${rate}/s → ${r.rate_achieved}/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, server ${round(serverCpu, 2)} (node ${round(nodeCpu, 2)}) / client ${round(clientCpu, 2)} CPU-ms/image, errors ${JSON.stringify(r.errors)}, load ${load()[0]}`,
       );
       return { ...r, server_cpu_ms: round(serverCpu, 2), client_cpu_ms: round(clientCpu, 2) };
     };
