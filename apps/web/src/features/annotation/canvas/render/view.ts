@@ -195,6 +195,9 @@ export class CanvasView {
         if (draft) drawDraft(g, draft, this.colorOf(st.classId), scale);
         this.drawBrushCursor(g, brush);
       }
+      // An empty active layer is hidden: the compositor then blends one layer, not two.
+      if (ink !== this.activeInk || !this.frames)
+        this.layers.active.style.visibility = ink ? 'visible' : 'hidden';
       this.activeInk = ink;
     }
     this.dirty.clear();
