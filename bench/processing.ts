@@ -5,11 +5,12 @@
 //           (the request stores it, a processing.data job imports it; timed until the work is done)
 //           — images/s against the plain work of an import: JSON.parse of the annotations plus a file
 //           copy of the images, measured here in the same run;
-// and the server's peak RSS (sampled every 100 ms from /proc) over both. Progress goes to stderr; the
-// last stdout line is one JSON object with merge_ratio, import_ratio and server_peak_rss_mb.
+// and the server's peak RSS (sampled every 100 ms from /proc) over both, alone and with its workers.
+// Progress goes to stderr; the last stdout line is one JSON object with merge_ratio, import_ratio and
+// server_peak_rss_mb (and server_with_workers_peak_rss_mb).
 //   npm run bench -- processing        (MERGE_IMAGES=10000 COCO_IMAGES=5000 COCO_BOXES=30000 SIZE=64)
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createWriteStream, openAsBlob, readFileSync } from 'node:fs';
+import { createWriteStream, openAsBlob, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -62,21 +63,50 @@ async function* images(from: number, n: number, dir = '') {
     yield { name: `${dir}img_${String(from + i).padStart(6, '0')}.jpg`, data: await makeImage(from + i) };
 }
 
-/** Peak RSS (MB) of a process while `fn` runs, sampled every 100 ms from /proc. */
-async function peakRss<T>(pid: number, fn: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
-  let peak = 0;
-  const sample = () => {
+/** A process and its node descendants (the server's job workers; not its embedded PostgreSQL), from /proc. */
+function withChildren(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
     try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) peak = Math.max(peak, Number(m[1]) / 1024);
+      for (const task of readdirSync(`/proc/${out[i]}/task`))
+        for (const c of readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').split(/\s+/))
+          if (c && readFileSync(`/proc/${c}/comm`, 'utf8').trim() === 'node') out.push(Number(c));
     } catch {
-      // the process is gone
+      // gone
     }
+  }
+  return out;
+}
+
+/**
+ * Peak RSS (MB) while `fn` runs, sampled every 100 ms from /proc: the server alone, and the server with its
+ * workers (the import runs in a processing.data job).
+ */
+async function peakRss<T>(
+  pid: number,
+  fn: () => Promise<T>,
+): Promise<{ value: T; peakMb: number; withWorkersMb: number }> {
+  let peak = 0;
+  let all = 0;
+  const rss = (p: number) => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : 0;
+    } catch {
+      return 0; // the process is gone
+    }
+  };
+  const sample = () => {
+    peak = Math.max(peak, rss(pid));
+    all = Math.max(
+      all,
+      withChildren(pid).reduce((s, p) => s + rss(p), 0),
+    );
   };
   const timer = setInterval(sample, 100);
   sample();
   try {
-    return { value: await fn(), peakMb: peak };
+    return { value: await fn(), peakMb: peak, withWorkersMb: all };
   } finally {
     clearInterval(timer);
   }
@@ -253,7 +283,7 @@ async function main() {
     });
     const importIps = COCO_IMAGES / imp.value;
     log(
-      `import: ${round(imp.value)} s, ${round(importIps)} images/s, server peak RSS ${round(imp.peakMb)} MB`,
+      `import: ${round(imp.value)} s, ${round(importIps)} images/s, server peak RSS ${round(imp.peakMb)} MB (with workers ${round(imp.withWorkersMb)} MB)`,
     );
     // Baseline: the least an import does — parse the annotations, copy the image files.
     const baseDir = join(work, 'coco-copy');
@@ -277,6 +307,7 @@ async function main() {
       import_images_per_s: round(importIps),
       parse_copy_images_per_s: round(baseIps),
       import_ratio: round(importIps / baseIps, 3),
+      server_with_workers_peak_rss_mb: round(Math.max(merge.withWorkersMb, imp.withWorkersMb)),
       server_peak_rss_mb: round(Math.max(merge.peakMb, imp.peakMb)),
     };
     console.log(JSON.stringify(out));
