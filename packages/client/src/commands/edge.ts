@@ -225,8 +225,13 @@ export async function edgeCommand(env: NodeJS.ProcessEnv, o: EdgeCommandOptions,
     else if (o.stdin) await readStdin(runner, io);
     else await serveHttp(runner, t.line, t.key, o, io);
   } finally {
-    // A last upload; whatever stays pending is uploaded by the next run.
-    const last = await runner.flush().catch(() => null);
+    // A last upload (tried three times: one failed request is no reason to leave results behind);
+    // whatever stays pending is uploaded by the next run.
+    let last = await runner.flush().catch(() => null);
+    for (let i = 0; i < 2 && last?.error && last.pending; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      last = await runner.flush().catch(() => null);
+    }
     deploymentId = runner.deployment?.id ?? deploymentId;
     await runner.stop();
     if (last?.error) io.progress(`edge: ${last.pending} results stay in ${stateDir} until the link is back`);
