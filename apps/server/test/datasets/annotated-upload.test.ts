@@ -12,8 +12,8 @@ import { asc, eq } from 'drizzle-orm';
 import { datasetClasses, datasetImages, datasets, imageObjects } from '@sightline/db';
 import { collectStorageGarbage, materializeDataset } from '@sightline/jobs';
 import { validateDataset } from '@sightline/vision';
-import { multipart, zip, type ZipItem } from './fixtures';
-import { projectWithMember, setupDatasetApp } from './harness';
+import { zip, type ZipItem } from './fixtures';
+import { postUpload, projectWithMember, setupDatasetApp } from './harness';
 
 const t = setupDatasetApp();
 const dirs: string[] = [];
@@ -54,13 +54,9 @@ async function upload(
   items: ZipItem[],
   locale = 'en',
 ) {
-  const body = multipart(fields, [{ name: zipName, data: await zip(items) }]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...headers, ...body.headers, 'x-locale': locale },
-  });
+  return postUpload(t, { ...headers, 'x-locale': locale }, fields, [
+    { name: zipName, data: await zip(items) },
+  ]);
 }
 
 async function rowsOf(datasetId: number) {

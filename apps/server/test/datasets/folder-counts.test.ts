@@ -6,8 +6,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { runProcessingWork } from '@sightline/jobs';
 import { DatasetRepository } from '../../src/features/dataset/dataset.repository';
-import { multipart, pngs, zip } from './fixtures';
-import { projectWithMember, setupDatasetApp } from './harness';
+import { pngs, zip } from './fixtures';
+import { projectWithMember, setupDatasetApp, uploadDataset } from './harness';
 
 const t = setupDatasetApp({ jobs: true });
 const en = { 'x-locale': 'en' };
@@ -17,17 +17,9 @@ const api = (h: Record<string, string>, method: 'GET' | 'POST' | 'DELETE', url: 
   t.app.inject({ method, url, payload, headers: { ...h, ...en } });
 
 async function upload(p: Member, name: string, items: { name: string; data: Buffer }[]) {
-  const body = multipart({ project_id: p.project.id, name, type: 'cf' }, [
+  return uploadDataset(t, p.headers, { project_id: p.project.id, name, type: 'cf' }, [
     { name: `${name}.zip`, data: await zip(items) },
   ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...p.headers, ...body.headers },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.dataset_id as number;
 }
 
 /** Every folder in the database: the kept count equals a real count, and nothing is kept for gone folders. */

@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { IngestJournalRepository } from '@sightline/db';
 import { collectStorageGarbage, recoverUploads } from '@sightline/jobs';
 import { imageKeys } from '@sightline/storage';
-import { multipart, png, pngs } from './fixtures';
-import { projectWithMember, setupDatasetApp } from './harness';
+import { png, pngs } from './fixtures';
+import { postUpload, projectWithMember, setupDatasetApp } from './harness';
 
 const t = setupDatasetApp();
 const journalCount = async () =>
@@ -24,16 +24,12 @@ async function upload(
   fields: Record<string, string | number>,
   files: Buffer[],
 ) {
-  const body = multipart(
+  return postUpload(
+    t,
+    headers,
     fields,
     files.map((data, i) => ({ name: `i${i}.png`, data })),
   );
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...headers, ...body.headers },
-  });
 }
 
 describe('ingest journal', () => {

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { materializeDataset } from '@sightline/jobs';
-import { multipart, pngs, zip } from '../datasets/fixtures';
-import { projectWithMember, setupDatasetApp } from '../datasets/harness';
+import { pngs, zip } from '../datasets/fixtures';
+import { projectWithMember, setupDatasetApp, uploadDataset } from '../datasets/harness';
 
 const t = setupDatasetApp();
 const dirs: string[] = [];
@@ -18,7 +18,7 @@ afterAll(async () => {
 
 async function upload(headers: Record<string, string>, projectId: number, name: string) {
   const imgs = await pngs(3, 9100);
-  const body = multipart({ project_id: projectId, name, type: 'cf' }, [
+  const id = await uploadDataset(t, headers, { project_id: projectId, name, type: 'cf' }, [
     {
       name: `${name}.zip`,
       data: await zip([
@@ -28,14 +28,6 @@ async function upload(headers: Record<string, string>, projectId: number, name: 
       ]),
     },
   ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...headers, ...body.headers },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.dataset_id as number;
   const detail = (await t.app.inject({ url: `/api/v2/datasets/${id}`, headers })).json().data;
   const images = (await t.app.inject({ url: `/api/v2/datasets/${id}/images?perPage=10`, headers })).json()
     .data.data as { id: string; file_name: string }[];

@@ -11,8 +11,8 @@ import {
   processingWorkSources,
   processingWorks,
 } from '@sightline/db';
-import { multipart, pngs, zip } from '../datasets/fixtures';
-import { projectWithMember, setupDatasetApp } from '../datasets/harness';
+import { pngs, zip } from '../datasets/fixtures';
+import { projectWithMember, setupDatasetApp, uploadDataset } from '../datasets/harness';
 
 const t = setupDatasetApp();
 let p: Awaited<ReturnType<typeof projectWithMember>>;
@@ -25,20 +25,12 @@ const del = (id: number, locale = 'en') =>
   });
 
 async function upload(name: string) {
-  const body = multipart({ project_id: p.project.id, name, type: 'cf' }, [
+  return uploadDataset(t, p.headers, { project_id: p.project.id, name, type: 'cf' }, [
     {
       name: `${name}.zip`,
       data: await zip((await pngs(3, 900)).map((data, i) => ({ name: `ok/i${i}.png`, data }))),
     },
   ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/datasets/upload',
-    payload: body.payload,
-    headers: { ...p.headers, ...body.headers },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.dataset_id as number;
 }
 
 /** A done work whose result is a freshly uploaded dataset. */

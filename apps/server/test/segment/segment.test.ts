@@ -2,8 +2,8 @@
 // onnxruntime-node as a float32 .npy and served from the storage cache the second time, access checks.
 import { describe, expect, it } from 'vitest';
 import { readNpy } from '@sightline/domain';
-import { multipart, pngs, zip } from '../datasets/fixtures';
-import { projectWithMember, setupDatasetApp } from '../datasets/harness';
+import { pngs, zip } from '../datasets/fixtures';
+import { projectWithMember, setupDatasetApp, uploadDataset } from '../datasets/harness';
 
 const t = setupDatasetApp();
 
@@ -15,17 +15,12 @@ describe('segment routes', () => {
       { name: 'a/x.png', data: imgs[0]! },
       { name: 'b/y.png', data: imgs[1]! },
     ]);
-    const body = multipart({ project_id: p.project.id, name: 'segset', type: 'cf' }, [
-      { name: 'z.zip', data: z },
-    ]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/datasets/upload',
-      payload: body.payload,
-      headers: { ...p.headers, ...body.headers },
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const datasetId = up.json().data.dataset_id as number;
+    const datasetId = await uploadDataset(
+      t,
+      p.headers,
+      { project_id: p.project.id, name: 'segset', type: 'cf' },
+      [{ name: 'z.zip', data: z }],
+    );
     const list = await t.app.inject({
       method: 'GET',
       url: `/api/v2/datasets/${datasetId}/images`,
