@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   scaledSize,
   stitchDetections,
+  stitchHeatmap,
   stitchSgLabels,
   tileGrid,
   tileOrigins,
@@ -98,4 +99,41 @@ describe('od stitching', () => {
     expect(out[0]!.y1).toBeCloseTo(obj.y1, 6);
     expect(out[0]!.y2).toBeCloseTo(obj.y2, 6);
   });
+});
+
+describe('ad heatmap stitching', () => {
+  it.each([1, 0.5])(
+    'a hot spot on a tile border comes back once, at its place in the image, at scale %s',
+    (scale) => {
+      const width = 300;
+      const height = 170;
+      const spec: TileSpec = { size: 64, scale, overlap: 16, pad: 128 };
+      const grid = tileGrid(width, height, spec);
+      // A hot square at original (150..160, 80..90), drawn into every tile that covers it.
+      const hot = (x: number, y: number) => x >= 150 && x < 160 && y >= 80 && y < 90;
+      const tiles = grid.origins.map(([ox, oy]) => {
+        const m = new Float32Array(64 * 64).fill(0.1);
+        for (let y = 0; y < 64; y++)
+          for (let x = 0; x < 64; x++)
+            if (hot((ox + x + 0.5) / scale, (oy + y + 0.5) / scale)) m[y * 64 + x] = 0.9;
+        return m;
+      });
+      expect(grid.origins.length).toBeGreaterThan(1);
+      const { size, data } = stitchHeatmap(tiles, grid, spec);
+      expect(size).toBe(Math.max(64, grid.scaledWidth, grid.scaledHeight));
+      expect(data).toHaveLength(size * size);
+      // Every heatmap cell whose centre falls in the hot square is hot, every other cell is not.
+      let wrong = 0;
+      for (let r = 0; r < size; r++)
+        for (let c = 0; c < size; c++) {
+          const x = ((c + 0.5) * width) / size;
+          const y = ((r + 0.5) * height) / size;
+          const inside = hot(x, y);
+          const near = hot(x + 2 / scale, y + 2 / scale) || hot(x - 2 / scale, y - 2 / scale);
+          if (data[r * size + c]! > 0.5 !== inside && !near) wrong++;
+        }
+      expect(wrong).toBe(0);
+      expect(data.filter((v) => v > 0.5).length).toBeGreaterThan(0);
+    },
+  );
 });

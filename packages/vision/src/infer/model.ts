@@ -6,7 +6,7 @@ import { readManifest, type ModelManifest } from '../artifact/manifest';
 import { decodeCf, decodeOd, pasteSgLabels, sgRegions, type CropOutputs } from './decode';
 import { prepare, type ImageSource, type Prepared } from './preprocess';
 import { createSession, runBatch } from './session';
-import { stitchDetections, stitchSgLabels } from './tiles';
+import { stitchDetections, stitchHeatmap, stitchSgLabels } from './tiles';
 import type { AdPrediction, CfPrediction, Prediction, PredictOptions } from './types';
 
 export interface VisionModel {
@@ -176,11 +176,23 @@ function combine(
     }
     case 'ad': {
       const threshold = (m.threshold ?? 0.5) * (p.thresholdScale ?? 1);
-      const heatmaps = crops.map((c, j) => ({
-        rect: pr.rects[j]!,
-        size: m.input.size,
-        data: Float32Array.from(c.anomaly_map!.data),
-      }));
+      // Tile mode: one heatmap of the whole image (tiles stitched); else one per crop at the input size.
+      const heatmaps = pr.tiles
+        ? [
+            {
+              rect: [0, 0, pr.width, pr.height] as [number, number, number, number],
+              ...stitchHeatmap(
+                crops.map((c) => c.anomaly_map!.data),
+                pr.tiles.grid,
+                pr.tiles.spec,
+              ),
+            },
+          ]
+        : crops.map((c, j) => ({
+            rect: pr.rects[j]!,
+            size: m.input.size,
+            data: Float32Array.from(c.anomaly_map!.data),
+          }));
       const score = Math.max(...crops.map((c) => c.score!.data[0]!));
       return { task: 'ad', score, anomalous: score >= threshold, threshold, heatmaps } satisfies AdPrediction;
     }

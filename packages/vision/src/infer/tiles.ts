@@ -128,6 +128,39 @@ export function stitchSgLabels(
 }
 
 /**
+ * ad: per-tile heatmaps [S, S] -> one heatmap of the whole image: the maximum where tiles overlap on the scaled
+ * canvas (padding dropped), sampled (nearest) onto an n x n grid spanning the image, n = the scaled long side
+ * (at least one tile). The result pages and pixel AUROC then see the image once, not tile by tile.
+ */
+export function stitchHeatmap(
+  tiles: ArrayLike<number>[],
+  grid: TileGrid,
+  spec: TileSpec,
+): { size: number; data: Float32Array } {
+  const { size } = spec;
+  const sw = grid.scaledWidth;
+  const sh = grid.scaledHeight;
+  const canvas = new Float32Array(sw * sh);
+  tiles.forEach((map, t) => {
+    const [ox, oy] = grid.origins[t]!;
+    for (let y = 0; y < size && oy + y < sh; y++) {
+      for (let x = 0; x < size && ox + x < sw; x++) {
+        const p = (oy + y) * sw + ox + x;
+        canvas[p] = Math.max(canvas[p]!, map[y * size + x]!);
+      }
+    }
+  });
+  const n = Math.max(size, sw, sh);
+  const data = new Float32Array(n * n);
+  for (let r = 0; r < n; r++) {
+    const sy = Math.min(sh - 1, Math.floor(((r + 0.5) * sh) / n));
+    for (let c = 0; c < n; c++)
+      data[r * n + c] = canvas[sy * sw + Math.min(sw - 1, Math.floor(((c + 0.5) * sw) / n))]!;
+  }
+  return { size: n, data };
+}
+
+/**
  * od: boxes of every tile (original coordinates) -> boxes of the image. A box touching an inner tile border is
  * a cut object; when it is smaller than the overlap along that axis, a neighbouring tile holds it whole, so the
  * cut copy is dropped. The rest are clipped to the image and merged by class-wise NMS.
