@@ -337,6 +337,47 @@ test('a small sg model: its page, an evaluation with mask overlays and IoU / Dic
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 
+  // The true masks: the grid toggles to them (class colours in the legend), the dialog shows both.
+  await expect(page.getByTestId('sg-legend-item')).toHaveText([...SG_CLASSES]);
+  await page.getByTestId('mask-toggle').getByText('실제 마스크').click();
+  await expect(page.getByTestId('truth-mask-overlay')).toHaveCount(EVAL_IMAGES);
+  await expect(page.getByTestId('mask-overlay')).toHaveCount(0);
+  const truthPainted = await page.getByTestId('truth-mask-overlay').evaluateAll(async (els) => {
+    let n = 0;
+    for (const el of els) {
+      const img = new Image();
+      img.src = el.getAttribute('href')!;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const g = c.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      const px = g.getImageData(0, 0, c.width, c.height).data;
+      for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) n++;
+    }
+    return n;
+  });
+  expect(truthPainted, 'true mask pixels drawn over the images').toBeGreaterThan(0);
+  await shot(page, 'evaluation-sg-truth');
+  await cards.first().locator('button').click();
+  const compare = viewer.getByTestId('mask-compare');
+  await expect(compare.getByTestId('result-image')).toHaveCount(2);
+  await expect(compare.getByTestId('truth-mask-overlay')).toBeVisible();
+  await expect(compare.getByTestId('mask-overlay')).toBeVisible();
+  await expect(viewer.getByTestId('sg-legend-item')).toHaveCount(SG_CLASSES.length);
+  await shot(page, 'evaluation-sg-compare');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await page.getByTestId('mask-toggle').getByText('예측 마스크').click();
+  await expect(page.getByTestId('mask-overlay')).toHaveCount(EVAL_IMAGES);
+  // The help button sits in the page's right padding: it covers no card's score at any scroll position.
+  const help = (await page.getByTestId('cs-button').boundingBox())!;
+  for (const score of await page.getByTestId('result-score').all()) {
+    const b = (await score.boundingBox())!;
+    expect(b.x + b.width, 'score left of the help button').toBeLessThanOrEqual(help.x);
+  }
+
   // The overlay switch hides the masks.
   await page
     .getByRole('switch')

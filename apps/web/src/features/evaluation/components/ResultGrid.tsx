@@ -111,8 +111,8 @@ export function ResultGrid({ evaluationId, classNames, ad, cols = 6, masks = fal
                 onChange={(v) => setMask(v as 'pred' | 'truth')}
                 disabled={!overlay || !hasTruth}
                 data={[
-                  { value: 'pred', label: t('result.legendPred') },
-                  { value: 'truth', label: t('result.legendTruth') },
+                  { value: 'pred', label: t('result.maskPred') },
+                  { value: 'truth', label: t('result.maskTruth') },
                 ]}
                 data-testid="mask-toggle"
               />

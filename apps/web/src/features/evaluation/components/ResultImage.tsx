@@ -110,7 +110,13 @@ export function ResultImage({
               width={size.w}
               height={size.h}
               preserveAspectRatio="none"
-              data-testid={kind === 'mask' ? 'mask-overlay' : 'heatmap-overlay'}
+              data-testid={
+                kind === 'heatmap'
+                  ? 'heatmap-overlay'
+                  : mask === 'truth'
+                    ? 'truth-mask-overlay'
+                    : 'mask-overlay'
+              }
             />
           )}
           {boxes.map((b, i) => (

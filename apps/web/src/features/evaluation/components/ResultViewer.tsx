@@ -81,7 +81,7 @@ export function ResultViewer({ row, classNames, judged, onClose }: Props) {
                 {(['truth', 'pred'] as const).map((m) => (
                   <Stack key={m} gap={4}>
                     <Text size="xs" fw={700} c={m === 'truth' ? TRUE_COLOR : PRED_COLOR}>
-                      {t(m === 'truth' ? 'result.legendTruth' : 'result.legendPred')}
+                      {t(m === 'truth' ? 'result.maskTruth' : 'result.maskPred')}
                     </Text>
                     <ResultImage
                       row={row}

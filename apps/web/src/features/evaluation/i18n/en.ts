@@ -147,6 +147,8 @@ export const evaluationEn: SameKeys<typeof evaluationKo> = {
     cellCount: '{{count}} images',
     legendPred: 'Predicted',
     legendTruth: 'Ground truth',
+    maskPred: 'Predicted mask',
+    maskTruth: 'True mask',
     overlay: 'Overlay',
     unlabeled: 'Unlabelled',
     noObject: 'No object',

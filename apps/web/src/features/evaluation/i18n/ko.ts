@@ -144,6 +144,8 @@ export const evaluationKo = {
     cellCount: '{{count}}개 이미지',
     legendPred: '예측',
     legendTruth: '정답',
+    maskPred: '예측 마스크',
+    maskTruth: '실제 마스크',
     overlay: '오버레이',
     unlabeled: '라벨 없음',
     noObject: '객체 없음',
