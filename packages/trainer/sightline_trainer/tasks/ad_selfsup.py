@@ -132,6 +132,16 @@ class PatchKnnTask(CutPasteTask):
     def val_loss(self, model):
         return 0.0 if self.features == "pixel" else super().val_loss(model)
 
+    def _scores(self, model):
+        """Pixel features: the bank never changes after its fit, so the validation maps and scores of the epoch
+        serve the final validation and the threshold search too (each pass scores every validation tile)."""
+        if self.features == "pixel" and getattr(model, "scored", None) is not None:
+            return model.scored
+        out = super()._scores(model)
+        if self.features == "pixel":
+            model.scored = out
+        return out
+
     def ok_features(self, model):
         if self.features != "pixel":
             return super().ok_features(model)
