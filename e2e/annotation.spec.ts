@@ -375,6 +375,76 @@ test('read-only result view blocks drawing; the inactivity warning offers an ext
   await expect(warning).toBeHidden();
 });
 
+test('sg: an imported PNG mask (a ring with a hole) is drawn in the workspace', async ({ page }) => {
+  test.setTimeout(180_000);
+  // Images with the defect and its mask: white on the ellipse except a hole in the middle.
+  const ring = Buffer.alloc(W * H);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const d = ((x + 0.5 - DEFECT.cx) / DEFECT.rx) ** 2 + ((y + 0.5 - DEFECT.cy) / DEFECT.ry) ** 2;
+      ring[y * W + x] = d <= 1 && d > 0.25 ? 255 : 0;
+    }
+  const maskPng = await sharp(ring, { raw: { width: W, height: H, channels: 1 } })
+    .png()
+    .toBuffer();
+  const suffix = Date.now().toString(36);
+  const projectId = (
+    await json<{ id: number }[]>(await api.get('/api/projects', { headers }), 'projects')
+  )[0]!.id;
+  const datasetId = await uploadDataset(
+    { api, headers, projectId },
+    {
+      name: `ann_sgmask_${suffix}`,
+      type: 'sg',
+      purpose: 'preprocessing',
+      // A new labeling needs 100 images: every one has the same ring mask.
+      zip: await zipOf(
+        (
+          await Promise.all(
+            Array.from({ length: 100 }, async (_, i): Promise<ZipEntry[]> => {
+              const stem = `ring_${String(i).padStart(3, '0')}`;
+              return [
+                [`images/${stem}.png`, await makeImage(i)],
+                [`masks/scratch/${stem}.png`, maskPng],
+              ];
+            }),
+          )
+        ).flat(),
+      ),
+    },
+  );
+  const work = await createWork(projectId, datasetId, 'sg', `m${suffix}`);
+  await login(page, 'demo-user');
+  await page.goto(`/train/processing/${work.id}/sg`);
+  await expect(page.getByTestId('workspace-sg')).toBeVisible({ timeout: 20_000 });
+  await expect(objectCount(page)).toHaveText('1', { timeout: 15_000 });
+  // The mask is drawn: a ring pixel is tinted by the class colour, the hole shows the image.
+  const pixel = async (x: number, y: number) => {
+    const p = await at(page, x, y);
+    return page.evaluate(
+      ([px, py]) => {
+        const c = document.querySelector('canvas[data-layer="image"]') as HTMLCanvasElement;
+        const r = c.getBoundingClientRect();
+        const k = c.width / r.width;
+        const d = c
+          .getContext('2d')!
+          .getImageData(Math.round((px! - r.left) * k), Math.round((py! - r.top) * k), 1, 1).data;
+        return [d[0]!, d[1]!, d[2]!];
+      },
+      [p.x, p.y],
+    );
+  };
+  await expect
+    .poll(async () => {
+      const [r, g, b] = await pixel(DEFECT.cx - DEFECT.rx + 8, DEFECT.cy);
+      return Math.max(r, g, b) - Math.min(r, g, b);
+    })
+    .toBeGreaterThan(25);
+  const [hr, hg, hb] = await pixel(DEFECT.cx, DEFECT.cy);
+  expect(Math.max(hr, hg, hb) - Math.min(hr, hg, hb)).toBeLessThan(10);
+  await shot(page, 'sg-imported-mask');
+});
+
 test('admin: a SAM-compatible encoder/decoder pair is uploaded, checked and used; a broken one is refused', async ({
   page,
 }) => {

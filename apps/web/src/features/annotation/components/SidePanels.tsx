@@ -112,7 +112,7 @@ export function DataList({ canvas, classes }: { canvas: AnnotationCanvas | null;
                     }}
                   />
                   <Text size="xs" style={{ flex: 1 }} truncate>
-                    {i + 1}. {t(`tools.${s.type === 'mask' ? 'magicWand' : s.type}`)}
+                    {i + 1}. {s.type === 'mask' ? t('maskShape') : t(`tools.${s.type}`)}
                     {s.type === 'region' ? '' : ` · ${cls?.name ?? t('unclassified')}`}
                   </Text>
                   {!readOnly && (

@@ -29,6 +29,7 @@ export const annotationEn: SameKeys<typeof annotationKo> = {
   save: { saved: 'Saved', saving: 'Saving…', queued: 'Waiting to save (offline)', error: 'Save failed' },
   offline: 'You are offline. Your work is kept in this browser and saved when the connection is back.',
   confirm: 'Confirmed',
+  maskShape: 'Mask',
   tools: {
     select: 'Select / edit',
     pan: 'Pan',

@@ -31,6 +31,7 @@ export const annotationKo = {
   },
   offline: '오프라인입니다. 작업은 이 브라우저에 보관되었다가 연결되면 저장됩니다.',
   confirm: '확인 완료',
+  maskShape: '마스크',
   tools: {
     select: '선택/편집',
     pan: '이동',
