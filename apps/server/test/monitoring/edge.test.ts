@@ -5,6 +5,7 @@
 // up a new deployment and a rollback without a restart, and starts offline from its cached model.
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -351,5 +352,31 @@ describe('sightline edge', () => {
     expect(await done).toBe(0);
     expect(JSON.parse(served.at(-1)!)).toMatchObject({ judged: 1, pending: 0 });
     expect(await rowsOf('EDGE-HTTP-')).toHaveLength(1);
+
+    // --stdin: `FILE [SERIAL]` lines; a file that cannot be read is an error line, not the end.
+    const lines2: string[] = [];
+    const file = join(inbox, 'judged', 'EDGE-CLI-0.png');
+    const code2 = await run(
+      ['edge', '--line', lineCode, '--key', key, '--state', join(dir, 's4'), '--stdin'],
+      {
+        env: { SIGHTLINE_URL: url },
+        stdout: (l) => lines2.push(l),
+        stderr: () => {},
+        stdin: Readable.from([
+          `${file} EDGE-STDIN-1\n`,
+          `${join(dir, 'missing.png')} EDGE-STDIN-2\n`,
+          `${file}\n`,
+        ]),
+      },
+    );
+    expect(code2).toBe(0);
+    const parsed = lines2.map((l) => JSON.parse(l));
+    expect(parsed.filter((l) => l.judgement).map((l) => l.serial_number)).toEqual([
+      'EDGE-STDIN-1',
+      'EDGE-CLI-0',
+    ]);
+    expect(parsed.filter((l) => l.error)).toHaveLength(1);
+    expect(parsed.at(-1)).toMatchObject({ judged: 2, pending: 0 });
+    expect(await rowsOf('EDGE-STDIN-')).toHaveLength(1);
   });
 });
