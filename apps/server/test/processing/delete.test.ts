@@ -132,6 +132,19 @@ describe('deleting a work whose result is in use', () => {
     expect(await exists(w.id, w.ds)).toEqual({ work: false, dataset: false });
   });
 
+  it('deleting an external work whose import never finished removes its stored upload', async () => {
+    const w = await doneWork('extfailed');
+    const key = 'uploads/external/00000000-0000-4000-8000-000000000001.pack';
+    await t.storage.put(key, Buffer.from('pack'));
+    await t.db
+      .update(processingWorks)
+      .set({ kind: 'external', status: 'error', options: { label_type: 'coco', upload_key: key } })
+      .where(eq(processingWorks.id, w.id));
+    expect((await del(w.id)).statusCode).toBeLessThan(300);
+    expect(await exists(w.id, w.ds)).toEqual({ work: false, dataset: false });
+    expect(await t.storage.stat(key)).toBeNull();
+  });
+
   it('a clean delete removes the work, its images and their stored objects', async () => {
     const w = await doneWork('clean');
     const imgs = await t.db.select().from(datasetImages).where(eq(datasetImages.datasetId, w.ds));

@@ -16,7 +16,12 @@ export interface ProcessingServices {
 
 export function createProcessingServices(deps: AppDeps): ProcessingServices {
   const db = deps.database.db;
-  const works = new ProcessingService(deps.database, deps.queue, createDatasetServices(deps).datasets);
+  const works = new ProcessingService(
+    deps.database,
+    deps.queue,
+    createDatasetServices(deps).datasets,
+    deps.storage,
+  );
   return {
     works,
     classes: new WorkClassService(works, new WorkClassRepository(db)),

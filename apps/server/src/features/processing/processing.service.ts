@@ -23,6 +23,7 @@ import {
 } from '@sightline/domain';
 import { schema, type Database } from '@sightline/db';
 import { enqueueInTransaction, QueueUnavailableError, type JobQueue } from '@sightline/jobs';
+import type { Storage } from '@sightline/storage';
 import { AppError } from '../../common/app-error';
 import { requireProjectAccess } from '../../common/project-access';
 import type { DatasetService } from '../dataset/dataset.service';
@@ -39,6 +40,7 @@ export class ProcessingService {
     private readonly database: Database,
     private readonly queue: JobQueue | null,
     private readonly datasetService: DatasetService,
+    private readonly storage?: Storage,
   ) {
     this.repo = new ProcessingRepository(database.db);
   }
@@ -228,14 +230,16 @@ export class ProcessingService {
     if (availabilityOf(v.work, actor.id) === 'in_use_other')
       throw new AppError(C.WorkInUse, 409, { name: v.lockedByName ?? '' });
     const dsId = v.work.resultDatasetId;
-    if (!dsId) {
-      await this.repo.deleteWork(id);
-      return;
-    }
-    await this.datasetService.remove(actor, dsId, async (tx) => {
-      if (await this.repo.datasetInUse(tx, dsId, id)) throw new AppError(C.WorkResultInUse, 409);
-      await this.repo.deleteWork(id, tx);
-    });
+    if (!dsId) await this.repo.deleteWork(id);
+    else
+      await this.datasetService.remove(actor, dsId, async (tx) => {
+        if (await this.repo.datasetInUse(tx, dsId, id)) throw new AppError(C.WorkResultInUse, 409);
+        await this.repo.deleteWork(id, tx);
+      });
+    // An external upload whose import never finished still has its stored pack.
+    const pack = (v.work.options as { upload_key?: unknown }).upload_key;
+    if (typeof pack === 'string' && this.storage)
+      await this.storage.deleteMany([pack]).catch(() => undefined);
   }
 
   /** Opens the work for editing: takes or renews the edit lock (in use by someone → 409). */
