@@ -40,11 +40,25 @@ export async function predictionImage(
     `<rect x="0" y="0" width="${w}" height="${h}" fill="none" stroke="${colour}" stroke-width="${line * 2}"/>`,
     `<text x="${line * 2}" y="${font + line}" font-family="sans-serif" font-size="${font}" font-weight="bold" fill="${colour}" stroke="#fff" stroke-width="${Math.max(1, font / 12)}" paint-order="stroke">${esc(label)}</text>`,
   );
-  const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${shapes.join('')}</svg>`,
-  );
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${shapes.join('')}</svg>`;
+  // Without boxes or regions the overlay is the frame and the label only: lines of one camera repeat it,
+  // so it is rasterised once (the text is most of the cost of drawing).
+  const plain = !v.result.boxes?.length && !v.result.regions?.some((r) => r.polygon?.length);
+  const input = plain ? await overlayPng(svg) : Buffer.from(svg);
   return img
-    .composite([{ input: svg, top: 0, left: 0 }])
+    .composite([{ input, top: 0, left: 0 }])
     .jpeg({ quality: 80 })
     .toBuffer();
+}
+
+const overlays = new Map<string, Promise<Buffer>>();
+function overlayPng(svg: string): Promise<Buffer> {
+  let p = overlays.get(svg);
+  if (!p) {
+    if (overlays.size >= 256) overlays.clear();
+    p = sharp(Buffer.from(svg)).png().toBuffer();
+    overlays.set(svg, p);
+    p.catch(() => overlays.delete(svg));
+  }
+  return p;
 }
