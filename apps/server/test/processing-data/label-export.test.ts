@@ -1,6 +1,7 @@
 // Label export through the download requests: a COCO set and a YOLO set imported by the dataset upload
 // come back out as YOLO, Pascal VOC and COCO zips that the same readers read to the same boxes (within a
-// pixel); sg objects (imported masks, drawn polygons, brush and eraser strokes) come out as one mask PNG
+// pixel); sg objects (imported masks, drawn polygons, inline rle masks with holes, brush and eraser strokes)
+// come out as one mask PNG
 // per class per image; a format the dataset type cannot take is refused with its message.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import yauzl from 'yauzl';
 import { eq } from 'drizzle-orm';
 import { datasetClasses, datasetImages, imageObjects, JobRepository, jobs as jobsTable } from '@sightline/db';
 import { exportDatasetZip } from '@sightline/jobs';
-import type { ExportFormat } from '@sightline/domain';
+import { encodeRle, type ExportFormat } from '@sightline/domain';
 import { readDataset, type VisionDataset } from '@sightline/vision';
 import { zip, type ZipItem } from '../datasets/fixtures';
 import { projectWithMember, setupDatasetApp, uploadDataset } from '../datasets/harness';
@@ -269,6 +270,23 @@ describe('sg mask export', () => {
           oid: 'e1',
         },
       },
+      {
+        // An inline mask drawn in the workspace: a 10 × 10 square at (2, 25) with a 3 × 3 hole.
+        imageId: image!.id,
+        classId: hole!.id,
+        kind: 'rle',
+        geometry: {
+          x: 2,
+          y: 25,
+          w: 10,
+          h: 10,
+          counts: encodeRle(
+            Array.from({ length: 100 }, (_, i) => (i % 10 >= 4 && i % 10 < 7 && i >= 40 && i < 70 ? 0 : 1)),
+          ),
+          erasable: true,
+          oid: 'm1',
+        },
+      },
     ]);
     const dir = await exportAs(headers, project.id, datasetId, 'masks');
     const back = await readDataset('sg', join(dir, 'set'));
@@ -286,6 +304,8 @@ describe('sg mask export', () => {
     const h = await pixels('hole');
     expect(h[30 * 64 + 40]).toBe(255);
     expect(h[2 * 64 + 10]).toBe(0);
+    expect(h[26 * 64 + 3]).toBe(255); // inline mask
+    expect(h[30 * 64 + 7]).toBe(0); // its hole
     expect(back.items[0]!.path.endsWith('images/p.png')).toBe(true);
   });
 });

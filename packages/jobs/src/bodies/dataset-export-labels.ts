@@ -1,13 +1,15 @@
 // The label part of a dataset export in a chosen format: od boxes as YOLO, Pascal VOC or COCO files and
 // sg objects as one mask PNG per class per image, written with the vision engine's writers (the same
 // code the import reads them back with). Objects are image_objects rows: 'box' {x1,y1,x2,y2};
-// 'polygon' / 'sam' {points: [[x, y], …]}; 'path' / 'eraser' {points, width}; 'mask' {key} (a stored
+// 'polygon' / 'sam' {points: [[x, y], …]}; 'path' / 'eraser' {points, width}; 'rle' {x, y, w, h, counts} (an
+// inline mask with holes); 'mask' {key} (a stored
 // PNG); 'region' (target regions) is not a label and is skipped.
 import { asc, inArray } from 'drizzle-orm';
 import { datasetImages, imageObjects, type Db } from '@sightline/db';
-import type { ExportFormat } from '@sightline/domain';
+import { paintRle, rowToObject, type ExportFormat } from '@sightline/domain';
 import type { Storage } from '@sightline/storage';
 import { imagePathIn, labelFiles, renderMaskPng, type Box, type LabelledImage } from '@sightline/vision';
+import { encodeMaskPng } from '../dataset-cache/vector-masks';
 
 export interface LabelImage {
   id: string;
@@ -147,6 +149,14 @@ export async function labelEntries(input: {
         else if (o.kind === 'mask' && typeof g.key === 'string') {
           const buf = await readAll(storage, g.key);
           if (buf) masks.push(buf);
+        } else if (o.kind === 'rle' && size) {
+          // An inline mask drawn in the workspace (with its holes): a full-size PNG like a stored one.
+          const obj = rowToObject({ id: 0, kind: o.kind, classId: o.classId, geometry: g });
+          if (obj?.type === 'rle') {
+            const bits = new Uint8Array(size.width * size.height);
+            paintRle(bits, size.width, size.height, obj);
+            masks.push(encodeMaskPng(bits, size.width, size.height));
+          }
         }
       }
       if (!polygons.length && !masks.length && !strokes.some((s) => !s.erase)) continue;
