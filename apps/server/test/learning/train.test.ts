@@ -218,8 +218,14 @@ describe('training through the worker', () => {
     const d = await untilStatus(p.headers, id, ['canceled', 'done', 'error'], 60_000);
     expect(d.status).toBe('canceled');
     expect(d.timings.canceled_at).not.toBeNull();
-    const job = (await t.app.inject({ url: `/api/jobs/${d.job_id}`, headers: p.headers })).json().data;
-    expect(job.status).toBe('cancelled');
+    // The job row is closed by the runner just after the handler has written the learning's status.
+    await expect
+      .poll(
+        async () =>
+          (await t.app.inject({ url: `/api/jobs/${d.job_id}`, headers: p.headers })).json().data.status,
+        { timeout: 15_000 },
+      )
+      .toBe('cancelled');
 
     // One class without images: the engine refuses the data (no retry), the code and its text are kept.
     const empty = await insertDataset(t.db, t.deps.storage, {

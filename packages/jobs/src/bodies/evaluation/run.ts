@@ -3,7 +3,14 @@
 // and cancel, write evaluation_results in batches with overlay PNGs, then the metrics. The dataset lock the
 // server took at enqueue is released by the caller (evaluation.run / compare.run) in `finally`.
 import { eq, inArray, sql } from 'drizzle-orm';
-import { datasetImages, evaluationResults, evaluations, type Db, type EvaluationRow } from '@sightline/db';
+import {
+  datasetImages,
+  evaluationResults,
+  evaluations,
+  type Db,
+  type EvaluationRow,
+  type Executor,
+} from '@sightline/db';
 import type { Storage } from '@sightline/storage';
 import { judgeCfScores } from '@sightline/domain';
 import { evaluate, loadModel, VisionError, type Prediction, type VisionModel } from '@sightline/vision';
@@ -23,6 +30,9 @@ export interface EvaluationRunInput {
   log?: (m: string) => void;
   /** A compare materialises its dataset once and passes it to every model. */
   materialized?: MaterializedDataset;
+  /** A single evaluation's dataset lock: released in the same transaction as the final status, so nobody
+   * sees a finished evaluation whose dataset is still locked. */
+  lock?: { datasetId: number; ref: string };
 }
 
 export type EvaluationOutcome = 'done' | 'error' | 'canceled' | 'skipped';
@@ -69,8 +79,21 @@ export async function materializeFor(
   });
 }
 
-async function setRow(db: Db, id: number, set: Partial<typeof evaluations.$inferInsert>) {
+async function setRow(db: Executor, id: number, set: Partial<typeof evaluations.$inferInsert>) {
   await db.update(evaluations).set(set).where(eq(evaluations.id, id));
+}
+
+/** The final status (done, canceled, error) and the release of a single evaluation's lock, together. */
+async function finishRow(
+  input: EvaluationRunInput,
+  set: Partial<typeof evaluations.$inferInsert>,
+): Promise<void> {
+  const { lock } = input;
+  if (!lock) return setRow(input.db, input.evaluationId, set);
+  await input.db.transaction(async (tx) => {
+    await setRow(tx, input.evaluationId, set);
+    await releaseDatasetLock(tx, lock.datasetId, lock.ref);
+  });
 }
 
 /** Is the run asked to stop by a user (not a worker shutdown)? */
@@ -81,7 +104,7 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
   const [row] = await db.select().from(evaluations).where(eq(evaluations.id, id));
   if (!row || TERMINAL.includes(row.status)) return 'skipped';
   if (row.status === 'canceling') {
-    await setRow(db, id, {
+    await finishRow(input, {
       status: 'canceled',
       canceledAt: row.canceledAt ?? new Date(),
       finishedAt: new Date(),
@@ -235,7 +258,7 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
       .from(evaluations)
       .where(eq(evaluations.id, id));
     if (now?.status !== 'running') throw new VisionError('CANCELLED', 'Evaluation was cancelled');
-    await setRow(db, id, {
+    await finishRow(input, {
       status: 'done',
       progress: 100,
       imageCount: rows.length,
@@ -262,11 +285,11 @@ export async function runEvaluation(input: EvaluationRunInput): Promise<Evaluati
     await db.delete(evaluationResults).where(eq(evaluationResults.evaluationId, id));
     await storage.deleteMany(overlays).catch(() => undefined);
     if (userCancel) {
-      await setRow(db, id, { status: 'canceled', canceledAt: new Date(), finishedAt: new Date() });
+      await finishRow(input, { status: 'canceled', canceledAt: new Date(), finishedAt: new Date() });
       return 'canceled';
     }
     const code = (err as { code?: unknown }).code;
-    await setRow(db, id, {
+    await finishRow(input, {
       status: 'error',
       errorCode: typeof code === 'string' ? code : 'EVALUATION_FAILED',
       errorMessage: err instanceof Error ? err.message : String(err),
@@ -285,7 +308,12 @@ export async function runSingleEvaluation(
     .select({ datasetId: evaluations.datasetId })
     .from(evaluations)
     .where(eq(evaluations.id, input.evaluationId));
-  const outcome = await runEvaluation(input);
+  const lock =
+    row?.datasetId != null
+      ? { datasetId: row.datasetId, ref: evaluationLockRef(input.evaluationId) }
+      : undefined;
+  const outcome = await runEvaluation({ ...input, lock });
+  // Also after a skipped run (already finished or gone), whose status was not written here.
   if (row) await releaseDatasetLock(input.db, row.datasetId, evaluationLockRef(input.evaluationId));
   return { evaluationId: input.evaluationId, outcome };
 }
