@@ -147,7 +147,13 @@ const saved = (page: Page) =>
 async function openWorkspace(page: Page, task: 'cf' | 'od' | 'sg', suffix = '') {
   await page.goto(`/train/processing/${works[task].id}/${task}${suffix}`);
   await expect(page.getByTestId(`workspace-${task}`)).toBeVisible({ timeout: 20_000 });
-  if (task !== 'cf') await expect(page.getByTestId('current-file')).toBeVisible();
+  if (task !== 'cf') {
+    await expect(page.getByTestId('current-file')).toBeVisible();
+    // The image's document is loaded (drawing before that would be replaced by it).
+    await expect(page.getByTestId('annotation-canvas')).toHaveAttribute('data-ready', 'true', {
+      timeout: 20_000,
+    });
+  }
 }
 
 /** Area of a polygon and its IoU with the defect ellipse, by rasterising both on the pixel grid. */

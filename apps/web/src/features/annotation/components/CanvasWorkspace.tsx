@@ -72,7 +72,7 @@ export function CanvasWorkspace({ work, dataset, task, readOnly }: WorkspaceProp
   }, [list, currentId]);
   useSegmenter(canvas, dataset.id, current);
 
-  const { saveNow } = useDocumentSession(canvas, dataset.id, current, queue, readOnly != null);
+  const { saveNow, ready } = useDocumentSession(canvas, dataset.id, current, queue, readOnly != null);
   const session = useEditSession({
     timeoutMs: EDIT_TIMEOUT_MS,
     enabled: readOnly == null,
@@ -182,6 +182,7 @@ export function CanvasWorkspace({ work, dataset, task, readOnly }: WorkspaceProp
           ref={host}
           style={{ flex: 1, minWidth: 0, borderRadius: 8, overflow: 'hidden' }}
           data-testid="annotation-canvas"
+          data-ready={ready ? 'true' : 'false'}
         />
         <Stack w={325} gap={10} style={{ flex: 'none' }}>
           <ClassInfo classes={dataset.classes} current={classId} onPick={setClassId} />
