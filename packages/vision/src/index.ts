@@ -6,6 +6,13 @@ export { validateDataset } from './dataset/validate';
 export * from './dataset/od-formats';
 export { readImageHeader, type ImageHeader } from './dataset/image-header';
 export {
+  MAX_DECODE_PIXELS,
+  THUMB_SIZE,
+  UnsupportedImageFormat,
+  decodeWithThumbnail,
+  type DecodedImage,
+} from './dataset/thumbnail';
+export {
   labelFiles,
   imagePathIn,
   writeDetectionDir,

@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { classColorAt } from '@sightline/domain';
 import { datasetClasses, datasetImages, type Db } from '@sightline/db';
 import { imageKeys, type Storage } from '@sightline/storage';
@@ -25,10 +24,13 @@ import {
   parseVoc,
   parseYolo,
   readImageHeader,
+  decodeWithThumbnail,
+  MAX_DECODE_PIXELS,
+  THUMB_SIZE,
   type Box,
 } from '@sightline/vision';
 import { openPack, type PackEntry } from './external-pack';
-import { clearResult, loadWorkRow, resultTarget, setWork, sha256, THUMB_SIZE } from './work';
+import { clearResult, loadWorkRow, resultTarget, setWork, sha256 } from './work';
 
 export interface ExternalInput {
   db: Db;
@@ -57,7 +59,8 @@ export class ExternalImportError extends Error {
   }
 }
 
-const MAX_PIXELS = 268_402_689; // sharp's own default limit
+const MAX_PIXELS = MAX_DECODE_PIXELS;
+const PNG_OR_JPEG = new Set(['png', 'jpeg']);
 const BATCH = 500;
 const stem = (name: string) => name.replace(/\.[^.]+$/, '').toLowerCase();
 const base = (name: string) => name.split('/').pop()!;
@@ -154,23 +157,8 @@ async function describe(buf: Buffer, name: string) {
   if (h && h.width * h.height > MAX_PIXELS)
     throw new ExternalImportError('FILE_TOO_LARGE', `${name} has more than ${MAX_PIXELS} pixels`);
   try {
-    const img = sharp(buf, { failOn: 'error', limitInputPixels: MAX_PIXELS });
-    const meta = await img.metadata();
-    if (!meta.width || !meta.height || (meta.format !== 'png' && meta.format !== 'jpeg'))
-      throw new Error('not a PNG or JPEG image');
-    const thumb = await img
-      .rotate()
-      .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 70 })
-      .toBuffer();
-    const swap = (meta.orientation ?? 1) >= 5;
-    return {
-      width: swap ? meta.height : meta.width,
-      height: swap ? meta.width : meta.height,
-      channels: meta.channels ?? 3,
-      format: meta.format,
-      thumb,
-    };
+    const img = await decodeWithThumbnail(buf, MAX_PIXELS, PNG_OR_JPEG);
+    return { ...img, channels: img.channels || 3 };
   } catch (err) {
     throw new ExternalImportError('IMAGE_CORRUPT', `${name}: ${(err as Error).message}`);
   }

@@ -4,7 +4,6 @@
 // it untouched, and a retry starts by emptying the result folder it fills.
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import {
   datasetClasses,
   datasetFolders,
@@ -15,8 +14,7 @@ import {
   type Db,
 } from '@sightline/db';
 import { imageKeys, type Storage } from '@sightline/storage';
-
-export const THUMB_SIZE = 256;
+import { decodeWithThumbnail } from '@sightline/vision';
 
 export type WorkRow = typeof processingWorks.$inferSelect;
 
@@ -158,17 +156,11 @@ export interface NewImage {
  */
 export async function storeImage(db: Db, storage: Storage, img: NewImage): Promise<string | null> {
   const hash = sha256(img.data);
-  const meta = await sharp(img.data).metadata();
+  const meta = await decodeWithThumbnail(img.data);
   const id = randomUUID();
   const keys = imageKeys(id);
-  const thumb = await sharp(img.data)
-    .rotate()
-    .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 70 })
-    .toBuffer();
-  const swap = (meta.orientation ?? 1) >= 5;
-  await storage.put(keys.original, img.data, { contentType: `image/${meta.format ?? 'png'}` });
-  await storage.put(keys.thumb, thumb, { contentType: 'image/webp' });
+  await storage.put(keys.original, img.data, { contentType: `image/${meta.format}` });
+  await storage.put(keys.thumb, meta.thumb, { contentType: 'image/webp' });
   const rows = await db
     .insert(datasetImages)
     .values({
@@ -179,10 +171,10 @@ export async function storeImage(db: Db, storage: Storage, img: NewImage): Promi
       fileName: img.fileName,
       originalName: img.fileName,
       sha256: hash,
-      width: (swap ? meta.height : meta.width) ?? 0,
-      height: (swap ? meta.width : meta.height) ?? 0,
-      channels: meta.channels ?? 3,
-      format: meta.format ?? 'png',
+      width: meta.width,
+      height: meta.height,
+      channels: meta.channels || 3,
+      format: meta.format,
       sizeBytes: img.data.length,
       augmented: img.augmented ?? false,
       prediction: img.prediction ?? null,
