@@ -103,15 +103,6 @@ export function useProcessingEvents() {
   }, [projectId, qc]);
 }
 
-export function useWork(id: number) {
-  return useQuery({
-    queryKey: processingKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Work>(`/api/v2/processing/${id}`, { signal }),
-    enabled: id > 0,
-    refetchInterval: (q) => (q.state.data && running(q.state.data) ? 1500 : false),
-  });
-}
-
 /** Datasets of the current project usable for processing (data preprocessing), first 100. */
 export function useProjectDatasets() {
   const projectId = useSession((s) => s.currentProject?.id);
