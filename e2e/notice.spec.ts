@@ -4,13 +4,12 @@
 // company notice and opens its PDF on /pdfViewer. A tiny training's notification appears in the header
 // dropdown and follows it to done; the use-history, statistics and resource-monitoring pages show jobs that
 // ran in this test. Screenshots at 1280×768 in e2e/screenshots/notice-*.png.
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import yazl from 'yazl';
-import { apiLogin, bearer, login } from './helpers';
+import { apiLogin, bearer, json, login, zipOf } from './helpers';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 const RUN = Date.now().toString(36);
@@ -50,13 +49,9 @@ function makePdf(pages: string[]): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-async function json<T>(res: APIResponse, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
-}
-
+/** Two classes of 12 small grey PNGs (a dark line on the scratch ones), as a cf upload zip. */
 async function cfZip(): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
+  const files: [string, Buffer][] = [];
   for (const cls of ['good', 'scratch'])
     for (let i = 0; i < 12; i++) {
       const shade = 140 + ((i * 9) % 70);
@@ -65,12 +60,9 @@ async function cfZip(): Promise<Buffer> {
           ? `<line x1="4" y1="${4 + i}" x2="28" y2="28" stroke="#111" stroke-width="3"/>`
           : '';
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="rgb(${shade},${shade},${shade})"/><circle cx="${(i * 5) % 32}" cy="${(i * 11) % 32}" r="2" fill="#555"/>${line}</svg>`;
-      zip.addBuffer(await sharp(Buffer.from(svg)).png().toBuffer(), `${cls}/${cls}_${i}.png`);
+      files.push([`${cls}/${cls}_${i}.png`, await sharp(Buffer.from(svg)).png().toBuffer()]);
     }
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
+  return zipOf(files);
 }
 
 test.describe.configure({ mode: 'serial' });
