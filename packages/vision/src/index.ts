@@ -55,7 +55,14 @@ export type {
 } from './infer/types';
 export { group, type GroupOptions, type GroupResult } from './group';
 export * from './augment/geometry';
-export { augmentImage, augmentMask, augmentLabels, warp, type AugmentedImage } from './augment/augment';
+export {
+  augmentImage,
+  augmentMask,
+  augmentMaskPixels,
+  augmentLabels,
+  warp,
+  type AugmentedImage,
+} from './augment/augment';
 export { runTrainer, checkTrainer } from './trainer/driver';
 export { trainerEventSchema, type TrainerEvent } from './trainer/protocol';
 export { trainerDir, pythonPath } from './trainer/locate';

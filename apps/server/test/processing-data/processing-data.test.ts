@@ -8,6 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { datasetClasses, datasetImages, datasets, imageObjects, processingWorks } from '@sightline/db';
 import { runProcessingData } from '@sightline/jobs';
 import type { GroupResult } from '@sightline/vision';
+import { encodeRle } from '@sightline/domain';
 import { multipart, zip, type ZipItem } from '../datasets/fixtures';
 import { projectWithMember, setupDatasetApp } from '../datasets/harness';
 
@@ -118,6 +119,54 @@ describe('augmentation', () => {
     }
     const [cls] = await t.db.select().from(datasetClasses).where(eq(datasetClasses.datasetId, resultId));
     expect(cls!.name).toBe('scratch');
+  });
+
+  it('an inline (rle) mask with a hole is warped with the pixels: the copy keeps the hole, mirrored', async () => {
+    const { project, headers } = await projectWithMember(t);
+    const src = await odSet(headers, project.id, 'rlesrc');
+    const [a] = await t.db
+      .select({ id: datasetImages.id })
+      .from(datasetImages)
+      .where(and(eq(datasetImages.datasetId, src), eq(datasetImages.fileName, 'a.png')));
+    // A 10×10 ring at x 5–14, y 10–19 with a 4×4 hole in its middle.
+    const bits = Array.from({ length: 100 }, (_, i) => {
+      const x = i % 10;
+      const y = Math.floor(i / 10);
+      return x >= 3 && x <= 6 && y >= 3 && y <= 6 ? 0 : 1;
+    });
+    await t.db.insert(imageObjects).values({
+      imageId: a!.id,
+      classId: null,
+      kind: 'rle',
+      geometry: { oid: 'ring', x: 5, y: 10, w: 10, h: 10, counts: encodeRle(bits) },
+    });
+    const res = await post(headers, '/api/v2/processing/augmentation', {
+      project_id: project.id,
+      name: 'rle work',
+      save_dir: 'rle',
+      dataset_id: src,
+      operations: { flipH: 1 },
+      copies: 1,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await run(res.json().data.id);
+    const rows = await boxesOf(res.json().data.result_dataset_id);
+    const mask = rows.find((r) => r.file === 'a_aug1.png' && r.kind === 'mask')!.g as { key: string };
+    const obj = await t.storage.get(mask.key);
+    const chunks: Buffer[] = [];
+    for await (const c of obj!.stream) chunks.push(c as Buffer);
+    const { data, info } = await sharp(Buffer.concat(chunks))
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([W, H]);
+    const at = (x: number, y: number) => data[y * W + x]! > 127;
+    // Mirrored: x → W − 1 − x, so the ring spans x 45–54 and its hole x 48–51, y 13–16.
+    expect(at(W - 1 - 5, 10)).toBe(true);
+    expect(at(W - 1 - 14, 19)).toBe(true);
+    expect(at(W - 1 - 9, 15)).toBe(false);
+    expect(at(W - 1 - 5, 15)).toBe(true);
+    expect(at(5, 10)).toBe(false);
   });
 
   it('enforces the rules with their messages', async () => {

@@ -132,9 +132,23 @@ export async function augmentMask(input: Buffer | string, plan: AugmentPlan): Pr
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
+  return augmentMaskPixels(data, info.width, info.height, plan);
+}
+
+/** A one-channel mask already in memory (width × height, 0 or 255) after the plan, as a PNG. */
+export async function augmentMaskPixels(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  plan: AugmentPlan,
+): Promise<Buffer> {
   const raw = isIdentity(plan)
-    ? { data, width: info.width, height: info.height, channels: 1 }
-    : warp({ data, width: info.width, height: info.height, channels: 1 }, plan, 'nearest');
+    ? { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), width, height, channels: 1 }
+    : warp(
+        { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), width, height, channels: 1 },
+        plan,
+        'nearest',
+      );
   return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 1 } })
     .toColourspace('b-w')
     .png()

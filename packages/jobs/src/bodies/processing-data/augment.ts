@@ -8,11 +8,13 @@ import {
   augmentImage,
   augmentLabels,
   augmentMask,
+  augmentMaskPixels,
   rng,
   samplePlan,
   type AugmentPlan,
   type AugmentSettings,
 } from '@sightline/vision';
+import { paintRle, type AnnotationObject } from '@sightline/domain';
 import type { Db } from '@sightline/db';
 import { assertKey, type Storage } from '@sightline/storage';
 import {
@@ -114,6 +116,33 @@ async function moveObjects(
         classId,
         kind: 'mask',
         geometry: { ...g, key, sha256: sha256(png), width: plan.width, height: plan.height },
+      });
+    } else if (o.kind === 'rle' && Array.isArray(g.counts)) {
+      // An inline mask (it may have holes) is painted at image size, warped like the pixels and kept as
+      // a stored mask of the copy.
+      const bits = new Uint8Array(plan.width * plan.height);
+      paintRle(
+        bits,
+        plan.width,
+        plan.height,
+        { ...g, type: 'rle' } as Extract<AnnotationObject, { type: 'rle' }>,
+        255,
+      );
+      const png = await augmentMaskPixels(bits, plan.width, plan.height, plan);
+      const key = assertKey(`images/${imageId.toLowerCase()}/mask-${maskNo++}.png`);
+      await storage.put(key, png, { contentType: 'image/png' });
+      out.push({
+        imageId,
+        classId,
+        kind: 'mask',
+        geometry: {
+          oid: g.oid,
+          erasable: g.erasable,
+          key,
+          sha256: sha256(png),
+          width: plan.width,
+          height: plan.height,
+        },
       });
     } else if (o.kind === 'region') {
       // Target regions are the same on every image of a set: they are not moved.
