@@ -11,14 +11,16 @@ const EXPECTED_NAV: Record<TestUser, string[]> = {
     'myInfo',
     'myProjects',
     'myUsers',
+    'myStatistics',
     'notifications',
     'resourceMonitoring',
     'useHistory',
     'notices',
+    'noticeAdmin',
   ],
-  'demo-company': [...TRAIN, 'myInfo', 'notifications', 'resourceMonitoring', 'notices'],
-  'demo-user': [...TRAIN, 'myInfo', 'notifications', 'resourceMonitoring', 'notices'],
-  'demo-trial': [...TRAIN, 'myInfo', 'notifications', 'resourceMonitoring', 'notices'],
+  'demo-company': [...TRAIN, 'myInfo', 'myStatistics', 'notifications', 'resourceMonitoring', 'notices'],
+  'demo-user': [...TRAIN, 'myInfo', 'myStatistics', 'notifications', 'resourceMonitoring', 'notices'],
+  'demo-trial': [...TRAIN, 'myInfo', 'myStatistics', 'notifications', 'resourceMonitoring', 'notices'],
 };
 
 async function navKeys(page: Page): Promise<string[]> {
