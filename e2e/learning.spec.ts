@@ -102,7 +102,7 @@ test('train a cf model and watch it, cancel a second one, hit the 3-trainings li
   await choose(page, 'learning-dataset', datasetName);
   // The task's default algorithm is preselected and its parameters become inputs.
   await expect(page.getByTestId('learning-algorithm')).toHaveValue(/ResNet/);
-  await expect(page.getByTestId('param-epochs')).toHaveValue('30');
+  await expect(page.getByTestId('param-epochs')).toHaveValue('60');
   // OK classes: 'good' by its name.
   await expect(
     page.locator(

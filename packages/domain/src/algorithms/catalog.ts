@@ -14,7 +14,9 @@ const declared: AlgorithmInput[] = [
       en: 'Trains a compact residual CNN from scratch with class balancing, on-the-fly augmentation and early stopping on a validation split.',
     },
     trainParams: [
-      P.epochs(30),
+      // 60: early stopping usually ends a real set near epoch 45 (NEU six-class: 0.9944 in 289 s through the
+      // product, against 0.9861 when capped at 30 epochs).
+      P.epochs(60),
       P.batchSize(32),
       P.learningRate(0.002),
       P.inputSize(128),
