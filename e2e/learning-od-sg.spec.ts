@@ -226,6 +226,24 @@ async function perClassRows(page: Page): Promise<Map<string, string[]>> {
   return out;
 }
 
+/** In the page: how many pixels of the overlay images (SVG <image> hrefs) are not transparent. */
+async function paintedPixels(els: Element[]): Promise<number> {
+  let n = 0;
+  for (const el of els) {
+    const img = new Image();
+    img.src = el.getAttribute('href')!;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth;
+    c.height = img.naturalHeight;
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const px = g.getImageData(0, 0, c.width, c.height).data;
+    for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) n++;
+  }
+  return n;
+}
+
 test('a small od model: its page, an evaluation with boxes and AP', async ({ page }) => {
   test.setTimeout(300_000);
   await login(page, 'demo-user');
@@ -304,22 +322,7 @@ test('a small sg model: its page, an evaluation with mask overlays and IoU / Dic
   const cards = page.getByTestId('result-card');
   await expect(cards).toHaveCount(EVAL_IMAGES);
   await expect(page.getByTestId('mask-overlay')).toHaveCount(EVAL_IMAGES);
-  const painted = await page.getByTestId('mask-overlay').evaluateAll(async (els) => {
-    let n = 0;
-    for (const el of els) {
-      const img = new Image();
-      img.src = el.getAttribute('href')!;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.naturalWidth;
-      c.height = img.naturalHeight;
-      const g = c.getContext('2d')!;
-      g.drawImage(img, 0, 0);
-      const px = g.getImageData(0, 0, c.width, c.height).data;
-      for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) n++;
-    }
-    return n;
-  });
+  const painted = await page.getByTestId('mask-overlay').evaluateAll(paintedPixels);
   expect(painted, 'mask pixels drawn over the images').toBeGreaterThan(0);
   // An sg image has no single true class (its truth is a mask per class): the card names the prediction.
   const labels = await cards.allTextContents();
@@ -342,22 +345,7 @@ test('a small sg model: its page, an evaluation with mask overlays and IoU / Dic
   await page.getByTestId('mask-toggle').getByText('실제 마스크').click();
   await expect(page.getByTestId('truth-mask-overlay')).toHaveCount(EVAL_IMAGES);
   await expect(page.getByTestId('mask-overlay')).toHaveCount(0);
-  const truthPainted = await page.getByTestId('truth-mask-overlay').evaluateAll(async (els) => {
-    let n = 0;
-    for (const el of els) {
-      const img = new Image();
-      img.src = el.getAttribute('href')!;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.naturalWidth;
-      c.height = img.naturalHeight;
-      const g = c.getContext('2d')!;
-      g.drawImage(img, 0, 0);
-      const px = g.getImageData(0, 0, c.width, c.height).data;
-      for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) n++;
-    }
-    return n;
-  });
+  const truthPainted = await page.getByTestId('truth-mask-overlay').evaluateAll(paintedPixels);
   expect(truthPainted, 'true mask pixels drawn over the images').toBeGreaterThan(0);
   await shot(page, 'evaluation-sg-truth');
   await cards.first().locator('button').click();
