@@ -6,7 +6,8 @@ import { AnomalyAccumulator, type AdMetrics } from './eval/anomaly';
 import { classificationMetrics, type CfMetrics } from './eval/classification';
 import { detectionMetrics, type OdMetrics } from './eval/detection';
 import { SegmentationAccumulator, type SgMetrics } from './eval/segmentation';
-import { loadModel, type VisionModel } from './infer/model';
+import { inferenceParamsOf, loadModel, type VisionModel } from './infer/model';
+import { resolveParams } from '@sightline/domain';
 import type {
   AdPrediction,
   CfPrediction,
@@ -17,6 +18,13 @@ import type {
 } from './infer/types';
 
 export type Metrics = CfMetrics | OdMetrics | SgMetrics | AdMetrics;
+
+/**
+ * od: the metrics rank every detection down to this score (average precision integrates the whole
+ * precision-recall curve, as COCO/VOC evaluation does); the asked `scoreThreshold` (default 0.3) only filters
+ * the per-image results. Cutting the ranking at 0.3 lowered DeepPCB mAP@0.5 by 0.027 on a subset model.
+ */
+export const OD_METRIC_SCORE_FLOOR = 0.01;
 
 export interface ImageResult {
   path: string;
@@ -65,12 +73,17 @@ export async function evaluate(
     const sg = new SegmentationAccumulator(m.manifest.classes);
     const ad = new AnomalyAccumulator();
     const chunk = opts.chunk ?? 64;
+    const shown = resolveParams(inferenceParamsOf(m.manifest), opts.params ?? {}).scoreThreshold ?? 0;
+    const params =
+      data.task === 'od'
+        ? { ...opts.params, scoreThreshold: Math.min(shown, OD_METRIC_SCORE_FLOOR) }
+        : opts.params;
     for (let i = 0; i < data.items.length; i += chunk) {
       if (opts.signal?.aborted) throw new VisionError('CANCELLED', 'Evaluation was cancelled');
       const items = data.items.slice(i, i + chunk);
       const out = await m.predict(
         items.map((it) => it.path),
-        { params: opts.params },
+        { params },
       );
       for (const [j, p] of out.entries()) {
         const item = items[j]!;
@@ -86,7 +99,7 @@ export async function evaluate(
           preds.push(p);
           images.push({
             path: item.path,
-            predicted: { detections: p.detections },
+            predicted: { detections: p.detections.filter((d) => d.score >= shown) },
             actual: { boxes: item.boxes?.length ?? 0 },
           });
         } else if (p.task === 'sg') {

@@ -43,5 +43,8 @@ describe('object detection', () => {
     expect(result.metrics.perClass).toHaveLength(2);
     const dets = result.images.flatMap((i) => i.predicted.detections ?? []);
     expect(dets.every((d) => d.x1 >= 0 && d.x2 <= 64 && d.x1 < d.x2)).toBe(true);
+    // The metrics rank detections down to OD_METRIC_SCORE_FLOOR; the per-image results keep the default 0.3.
+    expect(dets.length).toBeGreaterThan(0);
+    expect(dets.every((d) => d.score >= 0.3)).toBe(true);
   });
 });
