@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   assertKey,
   assertPrefix,
+  type CopyOptions,
   type ObjectInfo,
   type PutBody,
   type Storage,
@@ -18,6 +19,8 @@ import { madeByDeadProcess, processTag } from './process-tag';
 /** A temp name of tempFor(): "<hostTag>-<pid>-<uuid>". A bare (untagged) UUID must not pass for one: its
  * second group can be all digits ("3f2a1b9c-4567-…"), so the uuid's own first group is in the pattern. */
 const TAGGED_TEMP = /^[0-9a-f]{8}-\d+-[0-9a-f]{8}-/;
+/** Link failures that take the temp-and-rename path: the key exists, or the file cannot be linked there. */
+const SLOW_COPY = new Set(['EEXIST', 'EXDEV', 'EPERM', 'EMLINK']);
 
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
@@ -45,7 +48,14 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: PutBody): Promise<void> {
     const target = this.path(key);
-    const tmp = await this.tempFor(target);
+    // The key's folder is made only when the rename finds it missing: most puts go to a folder that
+    // exists (one per line and day for inspections), and a recursive mkdir per object costs as much as
+    // the write.
+    if (!this.tmpReady) {
+      await mkdir(this.tmpDir, { recursive: true });
+      this.tmpReady = true;
+    }
+    const tmp = join(this.tmpDir, `${processTag()}-${randomUUID()}`);
     try {
       // No fsync per object: rename already guarantees readers never see a partial object, and an
       // fsync per image halves upload throughput. A crash may lose the newest objects, not tear them.
@@ -54,7 +64,13 @@ export class LocalStorage implements Storage {
       } else {
         await copyFile(body.path, tmp);
       }
-      await rename(tmp, target);
+      try {
+        await rename(tmp, target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await mkdir(dirname(target), { recursive: true });
+        await rename(tmp, target);
+      }
     } catch (err) {
       await rm(tmp, { force: true });
       throw err;
@@ -62,10 +78,42 @@ export class LocalStorage implements Storage {
   }
 
   /** A hard link: objects are never changed in place (put renames a new file over the key, delete
-   * unlinks), so two keys may share one file. A copy where linking is not possible. */
-  async copy(from: string, to: string): Promise<boolean> {
+   * unlinks), so two keys may share one file. A copy where linking is not possible. A new key is linked
+   * in place (a link appears whole); an existing one is replaced through a temp name and a rename. */
+  async copy(from: string, to: string, opts: CopyOptions = {}): Promise<boolean> {
     const src = this.path(from);
     const target = this.path(to);
+    if (opts.touch !== false) {
+      // A new key must look new to storage GC (which spares young objects whose rows are not written
+      // yet): the file is touched before it is linked, as a link shares its file's time.
+      const now = new Date();
+      try {
+        await utimes(src, now, now);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
+    }
+    // Fast path: link straight to the key; its folder is made when missing.
+    const linkNew = async (): Promise<'linked' | 'ENOENT' | 'slow'> => {
+      try {
+        await link(src, target);
+        return 'linked';
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code ?? '';
+        if (code === 'ENOENT') return 'ENOENT';
+        if (SLOW_COPY.has(code)) return 'slow';
+        throw err;
+      }
+    };
+    let fast = await linkNew();
+    if (fast === 'ENOENT') {
+      // The source, or the key's folder, is missing.
+      await mkdir(dirname(target), { recursive: true });
+      fast = await linkNew();
+      if (fast === 'ENOENT') return false;
+    }
+    if (fast === 'linked') return true;
     const tmp = await this.tempFor(target);
     try {
       try {
@@ -76,9 +124,6 @@ export class LocalStorage implements Storage {
         if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'EMLINK') throw err;
         await copyFile(src, tmp);
       }
-      // A new key must look new to storage GC (which spares young objects whose rows are not written yet).
-      const now = new Date();
-      await utimes(tmp, now, now);
       await rename(tmp, target);
       return true;
     } catch (err) {

@@ -14,6 +14,15 @@ export interface ObjectInfo {
   modifiedAt: Date;
 }
 
+export interface CopyOptions {
+  /**
+   * false: the copy may keep its source's age (a hard link shares the file's time). Only for a key whose
+   * owner already has a new object that storage GC judges it by: an image's thumbnail and masks go with
+   * its original.
+   */
+  touch?: boolean;
+}
+
 /** What to write: bytes in memory, or a local file (streamed, never read whole). */
 export type PutBody = Buffer | { path: string };
 
@@ -26,7 +35,7 @@ export interface Storage {
   stat(key: string): Promise<ObjectInfo | null>;
   /** Copies an object to another key inside the storage (no bytes through this process where the backend
    * allows: a hard link on disk, a server-side copy on S3); atomic like put. False when `from` is missing. */
-  copy(from: string, to: string): Promise<boolean>;
+  copy(from: string, to: string, opts?: CopyOptions): Promise<boolean>;
   /** Idempotent: deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   deleteMany(keys: readonly string[]): Promise<void>;

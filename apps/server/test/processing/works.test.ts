@@ -371,6 +371,89 @@ describe('processing works', () => {
     expect((await api('POST', `/api/v2/processing/${c.id}/lock`)).statusCode).toBe(200);
   }, 90_000);
 
+  it('a copied image keeps its row, its objects in order and its stored masks under its own keys', async () => {
+    const imgs = await pngs(3, 77_000);
+    const src = await upload(
+      'masked',
+      imgs.map((data, i) => ({ name: `${i ? 'ok' : 'scratch'}/m${i}.png`, data })),
+    );
+    const cls = await classesOf(src);
+    const scratch = cls.find((c) => c.name === 'scratch')!.id;
+    const ok = cls.find((c) => c.name === 'ok')!.id;
+    const rowsOf = (datasetId: number) =>
+      t.db
+        .select()
+        .from(datasetImages)
+        .where(eq(datasetImages.datasetId, datasetId))
+        .orderBy(asc(datasetImages.fileName));
+    const [m0, m1] = await rowsOf(src);
+    await t.db
+      .update(datasetImages)
+      .set({ edited: true, confirmed: true, classScore: 0.25 })
+      .where(eq(datasetImages.id, m1!.id));
+    const maskKey = `images/${m0!.id}/mask-0.png`;
+    await t.storage.put(maskKey, imgs[0]!);
+    // Interleaved kinds and classes: the copy keeps this order; the scratch mask goes with class remove.
+    await t.db.insert(imageObjects).values([
+      { imageId: m0!.id, classId: ok, kind: 'box', geometry: { x1: 1, y1: 2, x2: 3, y2: 4 } },
+      { imageId: m0!.id, classId: scratch, kind: 'mask', geometry: { key: maskKey, x: 0, y: 0 } },
+      { imageId: m0!.id, classId: ok, kind: 'mask', geometry: { key: maskKey, x: 1, y: 1 } },
+      { imageId: m0!.id, classId: null, kind: 'polygon', geometry: { points: [0, 0, 4, 0, 4, 4] } },
+      { imageId: m1!.id, classId: scratch, kind: 'box', geometry: { x1: 5, y1: 5, x2: 9, y2: 9 } },
+    ]);
+    const objectsOf = async (datasetId: number) =>
+      (
+        await t.db.execute<{ file_name: string; class_name: string | null; kind: string; geometry: object }>(
+          sql`select i.file_name, c.name as class_name, o.kind, o.geometry from image_objects o
+              join dataset_images i on i.id = o.image_id left join dataset_classes c on c.id = o.class_id
+              where i.dataset_id = ${datasetId} order by i.file_name, o.id`,
+        )
+      ).rows;
+    const before = await objectsOf(src);
+
+    const copied = await done(
+      (await create({ kind: 'copy', name: 'masked copy', save_dir: 'maskedcopy', dataset_ids: [src] })).json()
+        .data.id,
+    );
+    const [c0, c1] = await rowsOf(copied.result_dataset_id);
+    const pick = (r: typeof c0) => {
+      const { id: _id, datasetId: _d, folderId: _f, classId: _c, createdAt: _a, updatedAt: _u, ...rest } = r!;
+      return rest;
+    };
+    expect([pick(c0), pick(c1)]).toEqual([
+      pick(m0),
+      { ...pick(m1), edited: true, confirmed: true, classScore: 0.25 },
+    ]);
+    const after = await objectsOf(copied.result_dataset_id);
+    const newKey = (n: number) => `images/${c0!.id}/mask-${n}.png`;
+    expect(after).toEqual(
+      before.map((o, i) =>
+        i === 1 || i === 2 ? { ...o, geometry: { ...o.geometry, key: newKey(i - 1) } } : o,
+      ),
+    );
+    for (const n of [0, 1]) expect((await t.storage.stat(newKey(n)))?.size).toBe(imgs[0]!.length);
+
+    // Class remove drops the scratch objects (and its mask): the ok mask is the image's first.
+    const removed = await done(
+      (
+        await create({
+          kind: 'class_remove',
+          name: 'masked cr',
+          save_dir: 'maskedcr',
+          dataset_id: src,
+          class_ids: [scratch],
+        })
+      ).json().data.id,
+    );
+    const [r0] = await rowsOf(removed.result_dataset_id);
+    expect(await objectsOf(removed.result_dataset_id)).toEqual([
+      before[0],
+      { ...before[2]!, geometry: { key: `images/${r0!.id}/mask-0.png`, x: 1, y: 1 } },
+      before[3],
+    ]);
+    expect(await t.storage.stat(`images/${r0!.id}/mask-1.png`)).toBeNull();
+  }, 90_000);
+
   it('a job stopped mid-way leaves its sources untouched; a rerun starts over', async () => {
     const before = await snapshot(big);
     const [ds] = await t.db

@@ -5,7 +5,6 @@ import {
   datasetFolders,
   datasetImages,
   datasets,
-  imageObjects,
   processingWorkSources,
   processingWorks,
   type Db,
@@ -69,10 +68,19 @@ export class ProcessingRows {
     return r?.n ?? 0;
   }
 
-  /** One page of a source's images after `after` (keyset on id), with their objects. */
+  /**
+   * One page of a source's images after `after` (keyset on id): what the plan decides on (the rest of a row
+   * is copied inside the database), and the stored masks of its images (their objects name a storage key).
+   */
   async imagePage(datasetId: number, folderIds: number[] | null, after: string | null, limit: number) {
     const images = await this.db
-      .select()
+      .select({
+        id: datasetImages.id,
+        folderId: datasetImages.folderId,
+        classId: datasetImages.classId,
+        fileName: datasetImages.fileName,
+        sha256: datasetImages.sha256,
+      })
       .from(datasetImages)
       .where(
         and(
@@ -83,24 +91,55 @@ export class ProcessingRows {
       )
       .orderBy(asc(datasetImages.id))
       .limit(limit);
-    const objects = images.length
-      ? await this.db
-          .select({
-            imageId: imageObjects.imageId,
-            classId: imageObjects.classId,
-            kind: imageObjects.kind,
-            geometry: imageObjects.geometry,
-          })
-          .from(imageObjects)
-          .where(
-            inArray(
-              imageObjects.imageId,
-              images.map((i) => i.id),
-            ),
-          )
-          .orderBy(asc(imageObjects.id))
+    const masks = images.length
+      ? (
+          await this.db.execute<{ id: string; image_id: string; class_id: number | null; key: string }>(sql`
+            SELECT id::text, image_id, class_id, geometry->>'key' AS key FROM image_objects
+            WHERE image_id = ANY(${uuids(images.map((i) => i.id))}::uuid[])
+              AND kind = 'mask' AND jsonb_typeof(geometry->'key') = 'string'
+            ORDER BY id`)
+        ).rows
       : [];
-    return { images, objects };
+    return { images, masks };
+  }
+
+  /**
+   * Copies source image rows into the result under new ids in one statement each for images and objects
+   * (the unchanged columns never leave the database). `classes` maps source class ids to the result's
+   * (a source class missing from it: null; in `removed`: its objects are dropped); `maskKeys` gives the
+   * new storage key of each copied stored mask by object id. Objects keep their order (image, then id).
+   */
+  async insertCopies(
+    tx: Pick<Db, 'execute'>,
+    resultId: number,
+    copies: { from: string; to: string; folderId: number; classId: number | null }[],
+    classes: { from: number[]; to: (number | null)[]; removed: number[] },
+    maskKeys: Map<string, string>,
+  ) {
+    if (!copies.length) return;
+    const from = uuids(copies.map((c) => c.from));
+    const to = uuids(copies.map((c) => c.to));
+    await tx.execute(sql`
+      INSERT INTO dataset_images (id, dataset_id, folder_id, class_id, file_name, original_name, sha256, width,
+        height, channels, format, size_bytes, edited, confirmed, augmented, class_score)
+      SELECT m.to_id, ${resultId}, m.folder_id, m.class_id, s.file_name, s.original_name, s.sha256, s.width,
+        s.height, s.channels, s.format, s.size_bytes, s.edited, s.confirmed, s.augmented, s.class_score
+      FROM unnest(${from}::uuid[], ${to}::uuid[], ${ints(copies.map((c) => c.folderId))}::int[],
+        ${ints(copies.map((c) => c.classId))}::int[]) WITH ORDINALITY AS m(from_id, to_id, folder_id, class_id, n)
+      JOIN dataset_images s ON s.id = m.from_id
+      ORDER BY m.n`);
+    await tx.execute(sql`
+      INSERT INTO image_objects (image_id, class_id, kind, geometry)
+      SELECT m.to_id, c.to_id, o.kind,
+        CASE WHEN k.key IS NULL THEN o.geometry ELSE jsonb_set(o.geometry, '{key}', to_jsonb(k.key)) END
+      FROM unnest(${from}::uuid[], ${to}::uuid[]) WITH ORDINALITY AS m(from_id, to_id, n)
+      JOIN image_objects o ON o.image_id = m.from_id
+      LEFT JOIN unnest(${ints(classes.from)}::int[], ${ints(classes.to)}::int[]) AS c(from_id, to_id)
+        ON c.from_id = o.class_id
+      LEFT JOIN unnest(${`{${[...maskKeys.keys()].join(',')}}`}::bigint[], ${texts([...maskKeys.values()])}::text[])
+        AS k(object_id, key) ON k.object_id = o.id
+      WHERE o.class_id IS NULL OR NOT (o.class_id = ANY(${ints(classes.removed)}::int[]))
+      ORDER BY m.n, o.id`);
   }
 
   /** Empties the result dataset (a retried job starts over): images, folders and classes. */
@@ -125,3 +164,9 @@ export class ProcessingRows {
     return this.db;
   }
 }
+
+/** Array literals for one bound parameter each (ids and storage keys: no quotes or commas inside). */
+const uuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
+const ints = (xs: readonly (number | null)[]) =>
+  `{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}`;
+const texts = (xs: readonly string[]) => `{${xs.map((x) => `"${x}"`).join(',')}}`;

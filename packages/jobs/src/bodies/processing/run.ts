@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { ProcessingErrorCode as C } from '@sightline/domain';
-import { datasetClasses, datasetFolders, datasetImages, imageObjects } from '@sightline/db';
+import { datasetClasses, datasetFolders, datasetImages } from '@sightline/db';
 import type { Db } from '@sightline/db';
 import { assertKey, imageKeys, type Storage } from '@sightline/storage';
 import { decideImage, planClasses, type WorkOptions } from './plan';
@@ -36,10 +36,9 @@ export class ProcessingRunError extends Error {
   }
 }
 
-type ImageInsert = typeof datasetImages.$inferInsert;
-type ObjectInsert = typeof imageObjects.$inferInsert;
-
 const COPY_CONCURRENCY = 8;
+/** The largest page of images read, copied and written at once. */
+const MAX_PAGE = 1000;
 
 export async function runProcessingWork(deps: ProcessingRunDeps): Promise<ProcessingRunResult> {
   const rows = new ProcessingRows(deps.db);
@@ -118,6 +117,14 @@ async function fill(
 
   let total = 0;
   for (const s of sources) total += await rows.countImages(s.datasetId!, s.folderIds ?? null);
+  const classMap = { from: [] as number[], to: [] as (number | null)[], removed: [] as number[] };
+  for (const [from, idx] of plan.target) {
+    if (idx === null) classMap.removed.push(from);
+    else {
+      classMap.from.push(from);
+      classMap.to.push(classIds[idx]!);
+    }
+  }
   const bySha = new Map<string, string>();
   const byName = new Map<string, string>();
   const shaOf = new Map<string, string>();
@@ -127,108 +134,118 @@ async function fill(
     overwritten = 0;
   await deps.progress(0, `0/${total}`);
 
-  for (const source of sources) {
-    const srcFolders = new Map((await rows.folders(source.datasetId!)).map((f) => [f.id, f.name]));
-    const resolution = work.kind === 'copy' ? (source.resolution ?? 'skip') : null;
-    let after: string | null = null;
-    for (;;) {
-      signal?.throwIfAborted();
-      const page = await rows.imagePage(source.datasetId!, source.folderIds ?? null, after, batch);
-      if (!page.images.length) break;
-      after = page.images[page.images.length - 1]!.id;
-      const pending = new Map<string, { image: ImageInsert; objects: ObjectInsert[] }>();
-      const remove: string[] = [];
-      const copies: [string, string][] = [];
-      for (const img of page.images) {
-        done++;
-        const decision = decideImage(img, bySha, byName, resolution);
-        if (decision.action === 'skip') {
-          skipped++;
-          continue;
-        }
-        if (decision.action === 'overwrite') {
-          overwritten++;
-          for (const old of decision.replaces) {
-            if (!pending.delete(old)) remove.push(old);
-            bySha.delete(shaOf.get(old)!);
-            byName.delete(nameOf.get(old)!);
+  // Pages are pipelined: a page's stored objects are copied while the previous page's rows are written
+  // (one write transaction at a time, in page order), and pages grow from `batch` to MAX_PAGE.
+  let writing: Promise<void> = Promise.resolve();
+  let failure: unknown = null;
+  let size = batch;
+  try {
+    for (const source of sources) {
+      const srcFolders = new Map((await rows.folders(source.datasetId!)).map((f) => [f.id, f.name]));
+      const resolution = work.kind === 'copy' ? (source.resolution ?? 'skip') : null;
+      let after: string | null = null;
+      for (;;) {
+        signal?.throwIfAborted();
+        if (failure) break;
+        const page = await rows.imagePage(source.datasetId!, source.folderIds ?? null, after, size);
+        if (!page.images.length) break;
+        size = Math.min(MAX_PAGE, size * 2);
+        after = page.images[page.images.length - 1]!.id;
+        const pending = new Map<
+          string,
+          { from: string; to: string; folderId: number; classId: number | null }
+        >();
+        const remove: string[] = [];
+        const copies: [string, string][][] = [];
+        const maskKeys = new Map<string, string>();
+        const masksOf = new Map<string, typeof page.masks>();
+        for (const m of page.masks) masksOf.set(m.image_id, [...(masksOf.get(m.image_id) ?? []), m]);
+        for (const img of page.images) {
+          done++;
+          const decision = decideImage(img, bySha, byName, resolution);
+          if (decision.action === 'skip') {
+            skipped++;
+            continue;
           }
-        }
-        const id = randomUUID();
-        const from = imageKeys(img.id),
-          to = imageKeys(id);
-        copies.push([from.original, to.original], [from.thumb, to.thumb]);
-        const objects: ObjectInsert[] = [];
-        let maskNo = 0;
-        for (const obj of page.objects.filter((x) => x.imageId === img.id)) {
-          const classId = mapClass(obj.classId);
-          if (classId === undefined) continue; // a removed class: its boxes go with it
-          let geometry = obj.geometry as Record<string, unknown>;
-          if (obj.kind === 'mask' && typeof geometry.key === 'string') {
+          if (decision.action === 'overwrite') {
+            overwritten++;
+            for (const old of decision.replaces) {
+              if (!pending.delete(old)) remove.push(old);
+              bySha.delete(shaOf.get(old)!);
+              byName.delete(nameOf.get(old)!);
+            }
+          }
+          const id = randomUUID();
+          const from = imageKeys(img.id),
+            to = imageKeys(id);
+          const group: [string, string][] = [
+            [from.original, to.original],
+            [from.thumb, to.thumb],
+          ];
+          copies.push(group);
+          let maskNo = 0;
+          for (const m of masksOf.get(img.id) ?? []) {
+            if (m.class_id !== null && mapClass(m.class_id) === undefined) continue; // removed with its class
             const key = assertKey(`images/${id}/mask-${maskNo++}.png`);
-            copies.push([geometry.key, key]);
-            geometry = { ...geometry, key };
+            group.push([m.key, key]);
+            maskKeys.set(m.id, key);
           }
-          objects.push({ imageId: id, classId, kind: obj.kind, geometry });
-        }
-        const imageClass = mapClass(img.classId);
-        pending.set(id, {
-          image: {
-            id,
-            datasetId: resultId,
+          pending.set(id, {
+            from: img.id,
+            to: id,
             folderId: await folderFor(srcFolders.get(img.folderId) ?? 'default'),
-            classId: imageClass ?? null,
-            fileName: img.fileName,
-            originalName: img.originalName,
-            sha256: img.sha256,
-            width: img.width,
-            height: img.height,
-            channels: img.channels,
-            format: img.format,
-            sizeBytes: img.sizeBytes,
-            edited: img.edited,
-            confirmed: img.confirmed,
-            augmented: img.augmented,
-            classScore: img.classScore,
-          },
-          objects,
-        });
-        bySha.set(img.sha256, id);
-        byName.set(img.fileName.toLowerCase(), id);
-        shaOf.set(id, img.sha256);
-        nameOf.set(id, img.fileName.toLowerCase());
-      }
-      // Objects first, rows after: a crash in between leaves unreferenced objects (storage.gc), never broken rows.
-      await copyAll(storage, copies, signal);
-      await deps.db.transaction(async (tx) => {
-        if (remove.length) await tx.delete(datasetImages).where(inArray(datasetImages.id, remove));
+            classId: mapClass(img.classId) ?? null,
+          });
+          bySha.set(img.sha256, id);
+          byName.set(img.fileName.toLowerCase(), id);
+          shaOf.set(id, img.sha256);
+          nameOf.set(id, img.fileName.toLowerCase());
+        }
+        // Objects first, rows after: a crash in between leaves unreferenced objects (storage.gc), never broken rows.
+        await copyAll(storage, copies, signal);
         const list = [...pending.values()];
-        if (list.length) await tx.insert(datasetImages).values(list.map((p) => p.image));
-        const objs = list.flatMap((p) => p.objects);
-        for (let i = 0; i < objs.length; i += 1000)
-          await tx.insert(imageObjects).values(objs.slice(i, i + 1000));
-      });
-      if (remove.length)
-        await storage.deleteMany(remove.flatMap((id) => Object.values(imageKeys(id)))).catch(() => undefined);
-      await deps.progress(total ? (done / total) * 100 : 100, `${done}/${total}`);
+        const reached = done;
+        await writing;
+        if (failure) break;
+        signal?.throwIfAborted();
+        writing = (async () => {
+          await deps.db.transaction(async (tx) => {
+            if (remove.length) await tx.delete(datasetImages).where(inArray(datasetImages.id, remove));
+            await rows.insertCopies(tx, resultId, list, classMap, maskKeys);
+          });
+          if (remove.length)
+            await storage
+              .deleteMany(remove.flatMap((id) => Object.values(imageKeys(id))))
+              .catch(() => undefined);
+          await deps.progress(total ? (reached / total) * 100 : 100, `${reached}/${total}`);
+        })().catch((err: unknown) => {
+          failure ??= err;
+        });
+      }
     }
+  } finally {
+    await writing; // never rejects: a failed write is `failure`
   }
+  if (failure) throw failure;
   await rows.touchDataset(resultId);
   return { images: bySha.size, skipped, overwritten, classes: plan.classes.length };
 }
 
-/** Copies storage objects a few at a time inside the storage (hard links on disk, server-side copies on
- * S3); a missing original is an image data copy error, a missing thumbnail is not. */
-async function copyAll(storage: Storage, pairs: [string, string][], signal?: AbortSignal) {
-  const queue = [...pairs];
+/** Copies stored images a few at a time inside the storage (hard links on disk, server-side copies on
+ * S3), each image's objects in turn: its original first (a missing one is an image data copy error),
+ * then its thumbnail (may be missing) and masks, which storage GC judges with the original. */
+async function copyAll(storage: Storage, groups: [string, string][][], signal?: AbortSignal) {
+  let next = 0;
   const worker = async () => {
-    for (let p = queue.shift(); p; p = queue.shift()) {
-      signal?.throwIfAborted();
-      const [from, to] = p;
-      if (await storage.copy(from, to)) continue;
-      if (from.endsWith('/thumb.webp')) continue;
-      throw new ProcessingRunError(C.ImageCopyFailed, `Stored object ${from} is missing`);
+    while (next < groups.length) {
+      const group = groups[next++]!;
+      for (const [i, [from, to]] of group.entries()) {
+        signal?.throwIfAborted();
+        if (await storage.copy(from, to, { touch: i === 0 })) continue;
+        if (from.endsWith('/thumb.webp')) continue;
+        throw new ProcessingRunError(C.ImageCopyFailed, `Stored object ${from} is missing`);
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(COPY_CONCURRENCY, queue.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(COPY_CONCURRENCY, groups.length) }, worker));
 }
