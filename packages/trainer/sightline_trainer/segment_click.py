@@ -2,6 +2,8 @@
 the server and a small prompt decoder that runs in the browser for every click.
 
   python3 -m sightline_trainer.segment_click --out DIR [--seconds 180] [--seed 0]
+  python3 -m sightline_trainer.segment_click --finetune DATA.json --out DIR [--seconds 90]   (segment_refine.py)
+  python3 -m sightline_trainer.segment_click --checkpoint-from DIR --out weights/segment_click_default.pt
 
 Trains on generated scenes (textured backgrounds with 1-3 textured shapes; one shape is the target,
 1-3 positive clicks inside it, 0-2 negative clicks outside) and writes DIR/encoder.onnx,
@@ -220,7 +222,18 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--seconds", type=float, default=180)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--finetune", metavar="DATA.json", help="refine the default pair on these images and masks")
+    ap.add_argument("--steps", type=int, default=None, help="--finetune: stop after this many steps")
+    ap.add_argument("--holdout", type=int, default=2, help="--finetune: images scored, not trained on")
+    ap.add_argument("--checkpoint-from", metavar="DIR", help="write the PyTorch state of DIR's pair to --out")
     a = ap.parse_args()
+    from . import segment_refine
+    if a.checkpoint_from:
+        segment_refine.checkpoint_from_onnx(Path(a.checkpoint_from), Path(a.out))
+        return
+    if a.finetune:
+        segment_refine.run(Path(a.finetune), Path(a.out), a.seconds, a.steps, a.seed, a.holdout)
+        return
     enc, dec, info = train(a.seconds, a.seed)
     print(json.dumps(export(enc, dec, Path(a.out), info)))
 
