@@ -7,7 +7,8 @@
 //   rows: every answered serial has exactly one stored inspection (lost / duplicated)
 // The last stdout line is one JSON object with ratio (http max ÷ raw), p99_ms_half_rate, lost, duplicated.
 // Goals: ratio ≥ 0.8, p99 < 100 ms at half rate, zero lost or duplicated.
-//   npm run bench -- inspection [--size 128] [--input 128] [--width 32] [--multipart] [--step-seconds 5] [--no-build]
+//   npm run bench -- inspection [--size 128] [--input 128] [--width 32] [--multipart] [--step-seconds 5]
+//                               [--rates 60,120] [--no-build]
 // --input/--width: the model's input size and width, by default those of the cf algorithm's defaults
 // (128/32: the model a line gets from a learning with default parameters). --input 64 --width 16 is a
 // network so small that decoding an image costs as much as judging it: the ratio then measures the
@@ -29,6 +30,9 @@ const INPUT = Number(flag(args, 'input') ?? 128);
 const WIDTH = Number(flag(args, 'width') ?? 32);
 // Cameras post one image per request: a raw body with ?serial= (--multipart: one-image multipart requests).
 const MULTIPART = args.includes('--multipart');
+// --rates 60,120: steps at these rates (images/s) instead of fractions of raw's (A/B runs of the server
+// CPU per image at a fixed rate on a loaded machine, where raw's rate itself moves).
+const RATES = flag(args, 'rates')?.split(',').map(Number);
 const GOAL = { ratio_min: 0.8, p99_ms_half_rate_max: 100, lost: 0, duplicated: 0 };
 const log = (m: string) => process.stderr.write(`[bench inspection] ${m}\n`);
 
@@ -202,8 +206,8 @@ async function main() {
     log(`idle server: ${round(idleCpuPerS, 1)} CPU-ms/s`);
     const steps = [];
     let maxRate = 0;
-    for (const f of [0.25, 0.5, 0.75, 1, 1.25, 1.5]) {
-      const rate = Math.max(5, Math.round(rawRate * f));
+    for (const rate of RATES ??
+      [0.25, 0.5, 0.75, 1, 1.25, 1.5].map((f) => Math.max(5, Math.round(rawRate * f)))) {
       const r = await step(rate, STEP_S, `S${steps.length}`);
       steps.push({
         rate,
@@ -214,7 +218,7 @@ async function main() {
         errors: r.errors,
       });
       maxRate = Math.max(maxRate, r.rate_achieved);
-      if (r.rate_achieved < rate * 0.8) break; // saturated
+      if (!RATES && r.rate_achieved < rate * 0.8) break; // saturated
     }
     const half = await step(Math.max(1, Math.round(maxRate / 2)), STEP_S, 'H');
 

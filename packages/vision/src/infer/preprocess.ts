@@ -4,6 +4,7 @@
 import sharp, { type OutputInfo } from 'sharp';
 import { VisionError } from '../errors';
 import type { InputSpec } from '../artifact/manifest';
+import { decodePngRgb } from './png';
 import { cutTiles, scaledSize, tileGrid, tileRect, type TileGrid, type TileSpec } from './tiles';
 
 export type ImageSource = string | Buffer;
@@ -60,13 +61,17 @@ async function prepareTiles(
 }
 
 export async function decodeRaw(src: ImageSource, channels: 1 | 3) {
-  let out: { data: Buffer; info: OutputInfo };
-  try {
-    out = await sharp(src).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  } catch (err) {
-    const name = typeof src === 'string' ? src : 'image buffer';
-    throw new VisionError('DATA_CORRUPT_FILE', `Cannot read image ${name}: ${(err as Error).message}`);
-  }
+  // A plain 8-bit PNG in memory (what the inspection API mostly gets) skips sharp: the same pixels.
+  let out: { data: Buffer; info: Pick<OutputInfo, 'width' | 'height'> };
+  const png = Buffer.isBuffer(src) ? decodePngRgb(src) : null;
+  if (png) out = { data: png.data, info: png };
+  else
+    try {
+      out = await sharp(src).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    } catch (err) {
+      const name = typeof src === 'string' ? src : 'image buffer';
+      throw new VisionError('DATA_CORRUPT_FILE', `Cannot read image ${name}: ${(err as Error).message}`);
+    }
   const { width, height } = out.info;
   const rgb = out.data;
   if (channels === 3) return { data: rgb, width, height };
