@@ -1,9 +1,12 @@
-// The view: stacked Canvas2D layers (image + committed shapes, active shape with handles + cursor).
-// A layer redraws on a requestAnimationFrame tick only when marked dirty; committed shapes are drawn
-// from a snapshot of what the spatial index finds around the visible rectangle. While the view pans
-// and zooms, one canvas is repainted per frame (the image, from a mip level near the zoom, then the
-// snapshot over it) and the active layer only when it has something to show: a software compositor
-// (no GPU) then blends one changed layer a frame instead of three.
+// The view: the image and the committed shapes are rasterised together into one opaque snapshot
+// covering the view plus a margin of half a view on each side. The canvas on screen ('image') shows
+// that snapshot with the view's transform: while the user pans and zooms, a frame is one drawImage of
+// an opaque bitmap into an opaque canvas (no clear, no blending, whatever the shape count), and the
+// snapshot is rendered again, crisp, 150 ms after the view settles, when the shapes or the image
+// change, or when the transformed snapshot no longer covers the view (from SLICED_FROM shapes in
+// ~6 ms slices into a second snapshot, while the first stays on screen; an edge it does not reach yet
+// shows the image without shapes). A second canvas (active: draft, handles of the selection, brush
+// cursor) is hidden while it is empty, so a software compositor blends one changed layer a frame.
 import type { Editor } from '../editor';
 import { GridIndex } from '../geometry/spatial-index';
 import { shapeBounds } from '../geometry/shapes';
@@ -15,11 +18,28 @@ type Layer = 'image' | 'shapes' | 'active';
 /** A view-change re-render of more shapes than this is drawn in ~6 ms slices over several frames. */
 const SLICED_FROM = 200;
 const SLICE_MS = 6;
+const BACKGROUND = '#1f2329';
+
+interface Snapshot {
+  canvas: HTMLCanvasElement;
+  /** The view it was rendered for, and the view size and margins (CSS pixels). */
+  v: Viewport;
+  w: number;
+  h: number;
+  ox: number;
+  oy: number;
+  shapes: readonly Shape[];
+  image: CanvasImageSource | null;
+}
 
 export class CanvasView {
   readonly root: HTMLDivElement;
-  /** Two canvases: 'image' holds the image and the committed shapes, 'active' the rest. */
+  /** 'image' shows the image and the committed shapes (from the snapshot), 'active' the rest. */
   private layers: Record<'image' | 'active', HTMLCanvasElement>;
+  /** The second snapshot canvas (sliced re-renders are drawn into it, then the two swap). */
+  private spare: HTMLCanvasElement | null = null;
+  /** The canvas of the latest snapshot (kept when `snap` is dropped, to be drawn into again). */
+  private current: HTMLCanvasElement | null = null;
   private dirty = new Set<Layer>();
   private frame = 0;
   private image: CanvasImageSource | null = null;
@@ -34,24 +54,9 @@ export class CanvasView {
   /** Frames drawn and full shape renders (the bench reads them). */
   frames = 0;
   shapeRenders = 0;
-  private snap: {
-    canvas: HTMLCanvasElement;
-    v: Viewport;
-    shapes: readonly Shape[];
-    w: number;
-    h: number;
-  } | null = null;
+  private snap: Snapshot | null = null;
   private settle: ReturnType<typeof setTimeout> | null = null;
-  private job: {
-    canvas: HTMLCanvasElement;
-    g: CanvasRenderingContext2D;
-    v: Viewport;
-    shapes: readonly Shape[];
-    w: number;
-    h: number;
-    list: Shape[];
-    i: number;
-  } | null = null;
+  private job: (Snapshot & { g: CanvasRenderingContext2D; list: Shape[]; i: number }) | null = null;
   private lastRender = 0;
 
   constructor(
@@ -66,7 +71,7 @@ export class CanvasView {
       width: '100%',
       height: '100%',
       overflow: 'hidden',
-      background: '#1f2329',
+      background: BACKGROUND,
       touchAction: 'none',
     });
     const mk = (name: 'image' | 'active') => {
@@ -147,17 +152,6 @@ export class CanvasView {
       });
   }
 
-  private ctx(layer: 'image' | 'active'): CanvasRenderingContext2D {
-    const c = this.layers[layer];
-    const g = c.getContext('2d')!;
-    const dpr = window.devicePixelRatio || 1;
-    const v = this.editor.state.viewport;
-    g.setTransform(1, 0, 0, 1, 0, 0);
-    g.clearRect(0, 0, c.width, c.height);
-    g.setTransform(v.scale * dpr, 0, 0, v.scale * dpr, v.tx * dpr, v.ty * dpr);
-    return g;
-  }
-
   private visibleShapes(area: Rect): Shape[] {
     const shapes = this.editor.state.shapes;
     if (this.indexFor !== shapes) {
@@ -173,34 +167,33 @@ export class CanvasView {
   draw(): void {
     const st = this.editor.state;
     const scale = st.viewport.scale;
-    // The image and the committed shapes share one canvas: repainted together, blended once.
-    if (this.dirty.has('image') || this.dirty.has('shapes')) {
-      const g = this.ctx('image');
-      if (this.image) {
-        g.imageSmoothingEnabled = scale < 2;
-        const { src, k } = this.imageFor(scale);
-        if (k === 1) g.drawImage(src, 0, 0);
-        else g.drawImage(src, 0, 0, this.editor.imageSize().w, this.editor.imageSize().h);
-      }
-      this.drawShapesLayer(g);
-    }
-    if (this.dirty.has('active')) {
+    const base = this.dirty.has('image') || this.dirty.has('shapes');
+    const active = this.dirty.has('active');
+    // Cleared first: a sliced render marks 'shapes' again for its next slice.
+    this.dirty.clear();
+    if (base) this.drawBase();
+    if (active) {
       const sel = st.selectedId ? st.shapes.find((s) => s.id === st.selectedId) : undefined;
       const draft = this.editor.tool()?.draft();
       const brush = !!this.cursor && (st.tool === 'path' || st.tool === 'eraser');
       const ink = !!sel || !!draft || brush;
       if (ink || this.activeInk) {
-        const g = this.ctx('active');
+        const c = this.layers.active;
+        const g = c.getContext('2d')!;
+        const dpr = window.devicePixelRatio || 1;
+        const v = st.viewport;
+        g.setTransform(1, 0, 0, 1, 0, 0);
+        g.clearRect(0, 0, c.width, c.height);
+        g.setTransform(v.scale * dpr, 0, 0, v.scale * dpr, v.tx * dpr, v.ty * dpr);
         if (sel) drawHandles(g, sel, scale);
         if (draft) drawDraft(g, draft, this.colorOf(st.classId), scale);
         this.drawBrushCursor(g, brush);
       }
-      // An empty active layer is hidden: the compositor then blends one layer, not two.
+      // An empty active layer is hidden: the compositor then blends one layer less.
       if (ink !== this.activeInk || !this.frames)
         this.layers.active.style.visibility = ink ? 'visible' : 'hidden';
       this.activeInk = ink;
     }
-    this.dirty.clear();
     this.frames++;
   }
 
@@ -217,28 +210,94 @@ export class CanvasView {
   }
 
   /**
-   * The committed shapes are rasterised into a snapshot covering the view plus half a view on each
-   * side; while the user pans and zooms the snapshot is transformed (one drawImage per frame whatever
-   * the shape count) and it is rendered again, crisp, 150 ms after the view settles, when the shapes
-   * change, or when the transformed snapshot no longer covers the view.
+   * The image and the committed shapes: rendered into the snapshot when they changed (at once) or
+   * when the view left the snapshot (in slices from SLICED_FROM shapes), crisp again 150 ms after the
+   * view settles; in between, frames only show the snapshot transformed.
    */
-  private drawShapesLayer(g: CanvasRenderingContext2D): void {
+  private drawBase(): void {
     const st = this.editor.state;
     const v = st.viewport;
     const { w, h } = this.editor.viewSize();
     const snap = this.snap;
-    const fresh = snap && snap.shapes === st.shapes && snap.w === w && snap.h === h;
-    // An edit renders at once; a view change that leaves the snapshot short renders in slices.
+    const fresh =
+      snap && snap.shapes === st.shapes && snap.image === this.image && snap.w === w && snap.h === h;
     if (!fresh) this.renderSnapshot(w, h);
     else if (!this.covers(snap, v, w, h)) this.startJob(w, h);
     else if (snap.v !== v) this.scheduleSettle();
     this.stepJob();
+    this.place(v, w, h);
+  }
+
+  /**
+   * Shows the snapshot under the current view: one drawImage (the snapshot is opaque, the canvas too).
+   * Where the snapshot does not reach, the background and the image (mip level) are painted first.
+   */
+  private place(v: Viewport, w: number, h: number): void {
     const s = this.snap!;
+    const c = this.layers.image;
+    const g = c.getContext('2d', { alpha: false })!;
     const dpr = window.devicePixelRatio || 1;
     const k = v.scale / s.v.scale;
+    const x = v.tx - k * (s.ox + s.v.tx);
+    const y = v.ty - k * (s.oy + s.v.ty);
+    const covered = x <= 0 && y <= 0 && x + (w + 2 * s.ox) * k >= w && y + (h + 2 * s.oy) * k >= h;
+    if (!covered) {
+      g.setTransform(1, 0, 0, 1, 0, 0);
+      g.fillStyle = BACKGROUND;
+      g.fillRect(0, 0, c.width, c.height);
+      if (this.image) {
+        g.setTransform(v.scale * dpr, 0, 0, v.scale * dpr, v.tx * dpr, v.ty * dpr);
+        this.drawImageAt(g, v.scale);
+      }
+    }
+    g.setTransform(k, 0, 0, k, x * dpr, y * dpr);
     g.imageSmoothingEnabled = k !== 1;
-    g.setTransform(k, 0, 0, k, (v.tx - (s.v.tx + w / 2) * k) * dpr, (v.ty - (s.v.ty + h / 2) * k) * dpr);
     g.drawImage(s.canvas, 0, 0);
+  }
+
+  /** Draws the image (the mip level for `scale`) in image coordinates. */
+  private drawImageAt(g: CanvasRenderingContext2D, scale: number): void {
+    g.imageSmoothingEnabled = scale < 2;
+    const { src, k } = this.imageFor(scale);
+    const { w, h } = this.editor.imageSize();
+    if (k === 1) g.drawImage(src, 0, 0);
+    else g.drawImage(src, 0, 0, w, h);
+  }
+
+  /** Sizes a snapshot canvas for a view of w × h (plus margins); returns the margins. */
+  private prepare(c: HTMLCanvasElement, w: number, h: number): { ox: number; oy: number } {
+    const dpr = window.devicePixelRatio || 1;
+    const ox = Math.round(w / 2);
+    const oy = Math.round(h / 2);
+    const cw = w + 2 * ox;
+    const ch = h + 2 * oy;
+    const bw = Math.max(1, Math.round(cw * dpr));
+    const bh = Math.max(1, Math.round(ch * dpr));
+    if (c.width !== bw || c.height !== bh) {
+      c.width = bw;
+      c.height = bh;
+    }
+    return { ox, oy };
+  }
+
+  /** Paints the background and the image of a snapshot; leaves the image→snapshot transform set. */
+  private paintImage(c: HTMLCanvasElement, v: Viewport, ox: number, oy: number): CanvasRenderingContext2D {
+    const g = c.getContext('2d', { alpha: false })!;
+    const dpr = window.devicePixelRatio || 1;
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.fillStyle = BACKGROUND;
+    g.fillRect(0, 0, c.width, c.height);
+    g.setTransform(v.scale * dpr, 0, 0, v.scale * dpr, (v.tx + ox) * dpr, (v.ty + oy) * dpr);
+    if (this.image) this.drawImageAt(g, v.scale);
+    return g;
+  }
+
+  /** The shapes a snapshot for view `v` shows (the view plus the margins). */
+  private shapesFor(v: Viewport, w: number, h: number, ox: number, oy: number): Shape[] {
+    const vis = visibleRect(v, w, h);
+    const mx = ox / v.scale;
+    const my = oy / v.scale;
+    return this.visibleShapes({ x: vis.x - mx, y: vis.y - my, w: vis.w + 2 * mx, h: vis.h + 2 * my });
   }
 
   /** Starts rendering a snapshot for the current view in time slices (large shape counts only). */
@@ -246,28 +305,21 @@ export class CanvasView {
     const st = this.editor.state;
     if (st.shapes.length < SLICED_FROM) return this.renderSnapshot(w, h);
     if (this.job) return;
-    const dpr = window.devicePixelRatio || 1;
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(2 * w * dpr));
-    canvas.height = Math.max(1, Math.round(2 * h * dpr));
-    const g = canvas.getContext('2d')!;
+    const canvas = this.spare ?? document.createElement('canvas');
+    this.spare = null;
+    const { ox, oy } = this.prepare(canvas, w, h);
     const v = st.viewport;
-    g.setTransform(v.scale * dpr, 0, 0, v.scale * dpr, (v.tx + w / 2) * dpr, (v.ty + h / 2) * dpr);
-    const vis = visibleRect(v, w, h);
-    const list = this.visibleShapes({
-      x: vis.x - vis.w / 2,
-      y: vis.y - vis.h / 2,
-      w: vis.w * 2,
-      h: vis.h * 2,
-    });
-    this.job = { canvas, g, v, shapes: st.shapes, w, h, list, i: 0 };
+    const g = this.paintImage(canvas, v, ox, oy);
+    const list = this.shapesFor(v, w, h, ox, oy);
+    this.job = { canvas, g, v, w, h, ox, oy, shapes: st.shapes, image: this.image, list, i: 0 };
   }
 
   /** Draws the next slice of the running job (about SLICE_MS); swaps the snapshot in when it is done. */
   private stepJob(): void {
     const job = this.job;
     if (!job) return;
-    if (job.shapes !== this.editor.state.shapes) {
+    if (job.shapes !== this.editor.state.shapes || job.image !== this.image) {
+      this.spare = job.canvas;
       this.job = null;
       return;
     }
@@ -277,38 +329,48 @@ export class CanvasView {
       job.i += 50;
     }
     if (job.i >= job.list.length) {
-      this.snap = { canvas: job.canvas, v: job.v, shapes: job.shapes, w: job.w, h: job.h };
       this.job = null;
+      const { canvas, v, w, h, ox, oy, shapes, image } = job;
+      this.show({ canvas, v, w, h, ox, oy, shapes, image });
       this.shapeRenders++;
       this.lastRender = performance.now();
-    }
-    this.invalidate('shapes');
+    } else this.invalidate('shapes');
   }
 
-  private covers(s: NonNullable<CanvasView['snap']>, v: Viewport, w: number, h: number): boolean {
+  /** Makes a rendered snapshot the current one (the previous one becomes the spare). */
+  private show(s: Snapshot): void {
+    const old = this.current;
+    this.snap = s;
+    this.current = s.canvas;
+    if (old && old !== s.canvas) this.spare = old;
+  }
+
+  private covers(s: Snapshot, v: Viewport, w: number, h: number): boolean {
     const k = v.scale / s.v.scale;
     if (k > 2.5 || k < 0.4) return false;
     // The snapshot's screen rectangle under the current view.
-    const x0 = v.tx - (s.v.tx + w / 2) * k;
-    const y0 = v.ty - (s.v.ty + h / 2) * k;
-    const covered = x0 <= 0 && y0 <= 0 && x0 + 2 * w * k >= w && y0 + 2 * h * k >= h;
-    // Uncovered edges are tolerated while rendering again would cost more than a frame every 250 ms.
+    const x0 = v.tx - (s.v.tx + s.ox) * k;
+    const y0 = v.ty - (s.v.ty + s.oy) * k;
+    const covered = x0 <= 0 && y0 <= 0 && x0 + (w + 2 * s.ox) * k >= w && y0 + (h + 2 * s.oy) * k >= h;
+    // Uncovered edges (they show the image without shapes) are tolerated while rendering again
+    // would cost more than a frame every 250 ms.
     return covered || performance.now() - this.lastRender < 250;
   }
 
+  /** Renders the snapshot for the current view at once. */
   private renderSnapshot(w: number, h: number): void {
     const st = this.editor.state;
-    const dpr = window.devicePixelRatio || 1;
-    const canvas = this.snap?.canvas ?? document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(2 * w * dpr));
-    canvas.height = Math.max(1, Math.round(2 * h * dpr));
-    const g = canvas.getContext('2d')!;
+    if (this.job) {
+      this.spare = this.job.canvas;
+      this.job = null;
+    }
+    const canvas = this.current ?? this.spare ?? document.createElement('canvas');
+    if (canvas === this.spare) this.spare = null;
+    const { ox, oy } = this.prepare(canvas, w, h);
     const v = st.viewport;
-    g.setTransform(v.scale * dpr, 0, 0, v.scale * dpr, (v.tx + w / 2) * dpr, (v.ty + h / 2) * dpr);
-    const vis = visibleRect(v, w, h);
-    const area = { x: vis.x - vis.w / 2, y: vis.y - vis.h / 2, w: vis.w * 2, h: vis.h * 2 };
-    drawShapes(g, this.visibleShapes(area), this.colorOf, v.scale);
-    this.snap = { canvas, v, shapes: st.shapes, w, h };
+    const g = this.paintImage(canvas, v, ox, oy);
+    drawShapes(g, this.shapesFor(v, w, h, ox, oy), this.colorOf, v.scale);
+    this.show({ canvas, v, w, h, ox, oy, shapes: st.shapes, image: this.image });
     this.shapeRenders++;
     this.lastRender = performance.now();
   }
@@ -319,7 +381,7 @@ export class CanvasView {
       this.settle = null;
       const { w, h } = this.editor.viewSize();
       if (this.editor.state.shapes.length >= SLICED_FROM) this.startJob(w, h);
-      else this.snap = null;
+      else this.renderSnapshot(w, h);
       this.invalidate('shapes');
     }, 150);
   }
