@@ -5,7 +5,7 @@ import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { projects } from '@sightline/db';
+import { processingWorks, projects } from '@sightline/db';
 import { collectStorageGarbage } from '@sightline/jobs';
 import { imageKeys } from '@sightline/storage';
 import { multipart, pngs } from './fixtures';
@@ -88,5 +88,30 @@ describe('storage garbage collection', () => {
     const left = await t.keys();
     for (const k of [...orphanModel, orphanOverlay]) expect(left).not.toContain(k);
     expect(left).toContain(freshOverlay);
+  });
+
+  it('removes external labeling packs no work names, once old enough', async () => {
+    const { project } = await projectWithMember(t);
+    const pack = (name: string) => `uploads/external/${name}.pack`;
+    const [named, orphan, fresh] = [pack(randomUUID()), pack(randomUUID()), pack(randomUUID())];
+    for (const k of [named, orphan, fresh]) await t.storage.put(k, Buffer.from('pack'));
+    for (const k of [named, orphan]) await age(k, 12);
+    // A work whose import failed keeps its pack until the work is deleted.
+    await t.db.insert(processingWorks).values({
+      projectId: project.id,
+      name: 'gc external',
+      kind: 'external',
+      task: 'od',
+      status: 'error',
+      saveDir: 'gcexternal',
+      options: { label_type: 'coco', upload_key: named },
+    });
+
+    const result = await collectStorageGarbage(t.db, t.storage);
+    expect(result.uploadPacks).toBe(1);
+    const left = await t.keys();
+    expect(left).toContain(named);
+    expect(left).toContain(fresh);
+    expect(left).not.toContain(orphan);
   });
 });

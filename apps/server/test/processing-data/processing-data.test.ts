@@ -119,6 +119,10 @@ describe('augmentation', () => {
     }
     const [cls] = await t.db.select().from(datasetClasses).where(eq(datasetClasses.datasetId, resultId));
     expect(cls!.name).toBe('scratch');
+    // Only AI labeling works run again (SPEC §2: the AI labeling rerun dialog).
+    const rerun = await post(headers, `/api/v2/processing/${id}/rerun`, {});
+    expect(rerun.statusCode).toBe(404);
+    expect(rerun.json().error.code).toBe('WORK_NOT_FOUND');
   });
 
   it('an inline (rle) mask with a hole is warped with the pixels: the copy keeps the hole, mirrored', async () => {

@@ -13,6 +13,12 @@ export const PROCESSING_KINDS = [
 ] as const;
 export type ProcessingKind = (typeof PROCESSING_KINDS)[number];
 
+/** AI labeling works: their results are proposals to review, and they can be run again (SPEC §2 rerun). */
+export const AI_LABELING_KINDS: ReadonlySet<string> = new Set<ProcessingKind>([
+  'ai_supervised',
+  'ai_unsupervised',
+]);
+
 /** The work types of a labeling (the dataset type of its result). */
 export const PROCESSING_TASKS = ['cf', 'od', 'sg'] as const;
 export type ProcessingTask = (typeof PROCESSING_TASKS)[number];

@@ -1,6 +1,7 @@
 // Deletes storage objects no row refers to any more: images of datasets removed with their project,
 // objects of an upload whose process died before its transaction, zips of deleted download rows, and the
-// folders of learnings (model, checkpoint) and evaluations (overlays) whose rows went with their project.
+// folders of learnings (model, checkpoint) and evaluations (overlays) whose rows went with their project,
+// and external labeling packs whose request died before its work row.
 // Only objects older than `minAgeMs` go, because an upload writes its objects before its rows; objects
 // journaled by an upload in progress are never garbage (the upload's own cleanup or recoverUploads
 // removes them), and uploads whose process stopped touching the journal are recovered first.
@@ -20,6 +21,8 @@ export interface GcResult {
   evaluations?: number;
   /** Uploads that did not commit and whose owner stopped touching them (only when there were any). */
   abandonedUploads?: number;
+  /** External labeling packs no work names (only when there were any). */
+  uploadPacks?: number;
 }
 
 async function* batches(ids: AsyncIterable<string>, size: number): AsyncIterable<string[]> {
@@ -100,7 +103,34 @@ export async function collectStorageGarbage(
     const removed = await collectOwnerFolders(db, storage, table, cutoff);
     if (removed) result[table] = removed;
   }
+  const packs = await collectUploadPacks(db, storage, cutoff);
+  if (packs) result.uploadPacks = packs;
   return result;
+}
+
+/**
+ * External labeling packs (uploads/external/<uuid>.pack) no work names: the request stores its pack
+ * before the work row, so a process that died in between leaves one. A work's own pack goes with the
+ * work (imported, or deleted with it); the age check spares a request that is about to write its row.
+ */
+async function collectUploadPacks(db: Db, storage: Storage, cutoff: number): Promise<number> {
+  const keys: string[] = [];
+  for await (const key of storage.list('uploads/external/')) if (key.endsWith('.pack')) keys.push(key);
+  let removed = 0;
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    const named = await db.execute<{ key: string }>(
+      sql`SELECT options->>'upload_key' AS key FROM processing_works
+          WHERE options->>'upload_key' = ANY(${`{${chunk.join(',')}}`}::text[])`,
+    );
+    const alive = new Set(named.rows.map((r) => r.key));
+    for (const key of chunk) {
+      if (alive.has(key) || !(await oldEnough(storage, key, cutoff))) continue;
+      await storage.delete(key);
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /** `<table>/<id>/…` folders whose row no longer exists. Rows are written before their objects, so a

@@ -4,6 +4,7 @@
 // row and its source, and queues the processing.data job; proposals are reviewed least sure first.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import {
+  AI_LABELING_KINDS,
   AI_LABELING_MIN_LABELED,
   LabelErrorCode as L,
   ProcessingErrorCode as P,
@@ -141,8 +142,7 @@ export class ProcessingDataService {
   /** AI labeling rerun: the same work again (a new job over the same source), e.g. after more labels. */
   async rerun(actor: Actor, workId: number) {
     const work = await this.repo.work(workId);
-    if (!work || !['augmentation', 'ai_supervised', 'ai_unsupervised'].includes(work.kind))
-      throw new AppError(P.WorkNotFound, 404, {}, 'id');
+    if (!work || !AI_LABELING_KINDS.has(work.kind)) throw new AppError(P.WorkNotFound, 404, {}, 'id');
     await this.access.require(actor, work.projectId);
     if (work.status === 'waiting' || work.status === 'progressing')
       throw new AppError(P.WorkInProgress, 409, {}, 'id');

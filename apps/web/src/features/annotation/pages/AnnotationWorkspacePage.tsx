@@ -2,6 +2,7 @@
 // pages, a final-saved work and a work another user is editing open read only. An AI labeling work shows
 // its proposals for review above the workspace (processing/data-works ProposalReviewPanel).
 import { Alert, Loader } from '@mantine/core';
+import { AI_LABELING_KINDS } from '@sightline/domain';
 import { useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useWork, useWorkspaceDataset } from '../api/workspace.api';
@@ -9,8 +10,6 @@ import { useEditLock } from '../hooks/useEditLock';
 import { CanvasWorkspace } from '../components/CanvasWorkspace';
 import { ClassifyWorkspace } from '../components/ClassifyWorkspace';
 import { ProposalReviewPanel } from '../../processing/data-works/components/ProposalReviewPanel';
-
-const AI_KINDS = new Set(['ai_supervised', 'ai_unsupervised']);
 
 export default function AnnotationWorkspacePage() {
   const { t } = useTranslation('annotation');
@@ -41,7 +40,7 @@ export default function AnnotationWorkspacePage() {
     ) : (
       <CanvasWorkspace work={w} dataset={dataset.data} task={task} readOnly={readOnly} />
     );
-  if (!AI_KINDS.has((w as { kind?: string }).kind ?? '')) return workspace;
+  if (!AI_LABELING_KINDS.has((w as { kind?: string }).kind ?? '')) return workspace;
   return (
     <>
       <ProposalReviewPanel workId={w.id} classes={dataset.data.classes} readOnly={readOnly != null} />

@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PROCESSING_KINDS, PROCESSING_STATUSES, type Work } from '@sightline/domain';
+import { AI_LABELING_KINDS, PROCESSING_KINDS, PROCESSING_STATUSES, type Work } from '@sightline/domain';
 import { ListPage } from '../../../components/list/ListPage';
 import type { Column } from '../../../components/list/ServerTable';
 import { formatDateTime } from '../../../utils/format';
@@ -27,7 +27,6 @@ import { AiRerunDialog } from '../data-works/components/AiRerunDialog';
 
 const LABELING_KINDS = new Set(['new', 'copy', 'merge', 'class_merge', 'class_remove']);
 /** AI labeling works: their result opens in the workspace for review, and they can run again. */
-const AI_KINDS = new Set(['ai_supervised', 'ai_unsupervised']);
 
 function useColumns(
   openClasses: (w: Work) => void,
@@ -103,7 +102,7 @@ function useColumns(
       width: 120,
       render: (w) => (
         <Group gap={4} wrap="nowrap" justify="flex-end" onClick={stop}>
-          {w.status === 'done' && (LABELING_KINDS.has(w.kind) || AI_KINDS.has(w.kind)) && (
+          {w.status === 'done' && (LABELING_KINDS.has(w.kind) || AI_LABELING_KINDS.has(w.kind)) && (
             <Button
               size="compact-xs"
               variant="light"
@@ -149,7 +148,7 @@ function useColumns(
               >
                 {t('list.copy')}
               </Menu.Item>
-              {AI_KINDS.has(w.kind) && (
+              {AI_LABELING_KINDS.has(w.kind) && (
                 <Menu.Item
                   leftSection={<IconRefresh size={14} />}
                   disabled={w.status === 'waiting' || w.status === 'progressing' || w.final_saved}
