@@ -44,6 +44,8 @@ export interface ServerConfig {
   migrationsDir?: string;
   /** Requests slower than this are logged at info (all others at debug). */
   slowRequestMs: number;
+  /** Click-segmentation refinement (segment.refine): training seconds, and an optional step cap (tests). */
+  segmentRefine: { seconds: number; maxSteps?: number };
   /** The environment handed to spawned workers (they read their own settings from it). */
   workerEnv: Record<string, string | undefined>;
 }
@@ -83,6 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workerEntry: env.WORKER_ENTRY || undefined,
     migrationsDir: env.MIGRATIONS_DIR || undefined,
     slowRequestMs: Number(env.SLOW_REQUEST_MS ?? 1000),
+    segmentRefine: {
+      seconds: Number(env.SEGMENT_REFINE_SECONDS ?? 120),
+      maxSteps: env.SEGMENT_REFINE_MAX_STEPS ? Number(env.SEGMENT_REFINE_MAX_STEPS) : undefined,
+    },
     workerEnv: { ...env },
   };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { compareRunJob, evaluationRunJob } from './inference/schemas';
 import { learningTrainJob } from './learning/schemas';
 import { EXPORT_FORMATS } from './labels/rules';
+import { segmentRefineJob } from './annotation/segment-refine';
 
 export const systemSleepJob = z.object({
   kind: z.literal('system.sleep'),
@@ -75,6 +76,7 @@ export const jobSchema = z.discriminatedUnion('kind', [
   processingRunJob,
   processingDataJob,
   monitoringSampleJob,
+  segmentRefineJob,
 ]);
 export type JobItem = z.infer<typeof jobSchema>;
 export type JobKind = JobItem['kind'];

@@ -23,13 +23,23 @@ export interface CopyOptions {
   touch?: boolean;
 }
 
+export interface PutOptions {
+  contentType?: string;
+  /**
+   * The key is new (a fresh id) and nothing names it until the caller commits a row that does: a backend
+   * may write it in place instead of through a temp object, since no reader can ask for it before then.
+   * A crash may leave a torn object no row names, which storage GC removes.
+   */
+  fresh?: boolean;
+}
+
 /** What to write: bytes in memory, or a local file (streamed, never read whole). */
 export type PutBody = Buffer | { path: string };
 
 export interface Storage {
   readonly kind: 'local' | 's3';
   /** Writes atomically: readers see the old object (or none) until the whole new one is there. */
-  put(key: string, body: PutBody, opts?: { contentType?: string }): Promise<void>;
+  put(key: string, body: PutBody, opts?: PutOptions): Promise<void>;
   /** Null when the key does not exist. */
   get(key: string): Promise<StoredObject | null>;
   stat(key: string): Promise<ObjectInfo | null>;
@@ -69,3 +79,15 @@ export const imageKeys = (imageId: string) => ({
 });
 
 export const downloadKey = (jobId: string) => assertKey(`downloads/${jobId.toLowerCase()}.zip`);
+
+/**
+ * Click-segmentation pairs (issue 16): an admin's uploaded pair's files and a project's refined pair's
+ * files by content id, the admin's active pair record, and one project's refined pair record.
+ */
+type PairFile = 'encoder.onnx' | 'decoder.onnx';
+export const segmentModelKeys = {
+  file: (id: string, file: PairFile) => assertKey(`segment-models/${id}/${file}`),
+  refined: (id: string, file: PairFile) => assertKey(`segment-models/refined/${id}/${file}`),
+  active: 'segment-models/active.json',
+  project: (projectId: number) => assertKey(`segment-models/projects/${projectId}.json`),
+};

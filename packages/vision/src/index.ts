@@ -66,4 +66,5 @@ export {
 export { runTrainer, checkTrainer } from './trainer/driver';
 export { trainerEventSchema, type TrainerEvent } from './trainer/protocol';
 export { trainerDir, pythonPath } from './trainer/locate';
+export { runSegmentRefine, type SegmentRefineItem, type SegmentRefineResult } from './trainer/segment-refine';
 export * as synth from './synth/datasets';

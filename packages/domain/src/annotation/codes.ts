@@ -21,5 +21,11 @@ export const SegmentErrorCode = {
   ModelFiles: 'SEGMENT_MODEL_FILES',
   /** The pair loads but its inputs/outputs do not fit the click-segmentation contract. */
   ModelShape: 'SEGMENT_MODEL_SHAPE',
+  /** A project refinement was asked with fewer masked sg images than SEGMENT_REFINE_MIN_IMAGES. */
+  RefineTooFew: 'SEGMENT_REFINE_TOO_FEW',
+  /** The refinement's trainer stopped with an error (the default pair stays in use). */
+  RefineFailed: 'SEGMENT_REFINE_FAILED',
+  /** The project has no refined pair to revert from. */
+  RefineNone: 'SEGMENT_REFINE_NONE',
 } as const;
 export type SegmentErrorCodeValue = (typeof SegmentErrorCode)[keyof typeof SegmentErrorCode];

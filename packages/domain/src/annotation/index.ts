@@ -5,3 +5,4 @@ export * from './codes';
 export * from './schemas';
 export * from './npy';
 export * from './messages';
+export * from './segment-refine';

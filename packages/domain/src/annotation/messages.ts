@@ -23,4 +23,16 @@ export const SEGMENT_ERROR_MESSAGES: Record<SegmentErrorCodeValue, Record<Locale
     ko: '모델의 입력/출력 형식이 맞지 않습니다. ({detail})',
     en: 'The model inputs/outputs do not fit click segmentation ({detail}).',
   },
+  SEGMENT_REFINE_TOO_FEW: {
+    ko: '마스크가 있는 세그먼트 이미지가 {min}장 이상 필요합니다. (현재 {count}장)',
+    en: 'At least {min} segmentation images with masks are needed ({count} now).',
+  },
+  SEGMENT_REFINE_FAILED: {
+    ko: '클릭 세그먼트 모델 보정에 실패했습니다. 기본 모델을 계속 사용합니다.',
+    en: 'Refining the click-segmentation model failed: the default model stays in use.',
+  },
+  SEGMENT_REFINE_NONE: {
+    ko: '이 프로젝트에는 보정된 클릭 세그먼트 모델이 없습니다.',
+    en: 'This project has no refined click-segmentation model.',
+  },
 };

@@ -13,6 +13,7 @@ import learningTrain from './learning-train.handler';
 import processingRun from './processing-run.handler';
 import processingData from './processing-data.handler';
 import monitoringSample from './monitoring-sample.handler';
+import segmentRefine from './segment-refine.handler';
 
 // JobHandler<any>: a handler of one kind is not a JobHandler of the whole union (its ctx is narrower).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,4 +29,5 @@ export const handlers: readonly JobHandler<any>[] = [
   processingRun,
   processingData,
   monitoringSample,
+  segmentRefine,
 ];

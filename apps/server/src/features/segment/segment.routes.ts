@@ -1,13 +1,22 @@
-// Click segmentation: GET /api/v2/segment/model (the decoder the browser loads, with its sizes) and
+// Click segmentation: GET /api/v2/segment/model[?dataset_id=] (the decoder the browser loads, with its
+// sizes; with a dataset, the pair of its project), GET/POST/DELETE /api/v2/projects/:id/segment-model (the
+// project's refined pair: state, refine on the project's sg masks (segment.refine job), revert), and
 // GET /api/v2/datasets/:id/images/:imageId/segment-embedding (the image's .npy embedding, cached), and
 // GET /api/v2/datasets/:id/images/:imageId/mask-file?key= (a stored mask PNG the sg workspace draws).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Role, SegmentErrorCode } from '@sightline/domain';
+import {
+  dataOf,
+  errorBodySchema,
+  projectSegmentModelSchema,
+  Role,
+  SegmentErrorCode,
+} from '@sightline/domain';
 import { AppError } from '../../common/app-error';
-import { SegmentService } from './segment.service';
+import { requestLocale } from '../../common/locale';
+import { createSegmentServices } from './segment.module';
 
 /** An encoder or decoder file may be this big (SAM ViT-B's encoder is ~350 MB). */
 const MODEL_FILE_MAX_BYTES = 512 * 1024 * 1024;
@@ -17,12 +26,47 @@ const params = z.object({ id: z.coerce.number().int().positive(), imageId: z.uui
 export default async function segmentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
-  const service = new SegmentService(app.deps.database.db, app.deps.storage, app.deps.config.webDist);
+  const { segment: service, refine } = createSegmentServices(app.deps);
   const s = { tags: ['segment'], security: [{ bearer: [] }] };
 
-  app.get('/api/v2/segment/model', { preHandler: app.authenticate, schema: s }, async () => ({
-    data: await service.info(),
-  }));
+  app.get(
+    '/api/v2/segment/model',
+    {
+      preHandler: app.authenticate,
+      schema: { ...s, querystring: z.object({ dataset_id: z.coerce.number().int().positive().optional() }) },
+    },
+    async (req) => ({ data: await service.info(req.actor, req.query.dataset_id) }),
+  );
+
+  // A project's refined pair (training permission): state with the latest job, start, revert.
+  const project = {
+    ...s,
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    response: { 200: dataOf(projectSegmentModelSchema), 404: errorBodySchema, 409: errorBodySchema },
+  };
+  app.get(
+    '/api/v2/projects/:id/segment-model',
+    { preHandler: app.authenticate, schema: project },
+    async (req) => ({
+      data: await refine.status(req.actor, req.params.id, requestLocale(req)),
+    }),
+  );
+  app.post(
+    '/api/v2/projects/:id/segment-model/refine',
+    {
+      preHandler: app.authenticate,
+      schema: { ...project, response: { ...project.response, 202: dataOf(projectSegmentModelSchema) } },
+    },
+    async (req, reply) =>
+      reply.status(202).send({ data: await refine.start(req.actor, req.params.id, requestLocale(req)) }),
+  );
+  app.delete(
+    '/api/v2/projects/:id/segment-model',
+    { preHandler: app.authenticate, schema: project },
+    async (req) => ({
+      data: await refine.revert(req.actor, req.params.id, requestLocale(req)),
+    }),
+  );
 
   // Admin: replace the default pair with an uploaded SAM-compatible one (multipart: encoder, decoder,
   // optional name), or go back to the default.

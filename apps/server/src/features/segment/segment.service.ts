@@ -1,10 +1,21 @@
 // Click segmentation on the server side: which model the browser should load, and the image
-// embedding (computed once per image and model, cached in storage as .npy).
+// embedding (computed once per image and model, cached in storage as .npy). Which pair serves a
+// project: an admin's uploaded pair (all projects) > the project's refined pair (segment.refine) > the
+// shipped default. Embeddings are cached under the encoder's content id, so a new pair never reuses
+// the .npy files of another.
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { datasetImages, datasets, type Db } from '@sightline/db';
-import { imageKeys, type Storage } from '@sightline/storage';
-import { NpyError, readNpy, SegmentErrorCode, writeNpy, type Actor } from '@sightline/domain';
+import { imageKeys, segmentModelKeys, type Storage } from '@sightline/storage';
+import {
+  NpyError,
+  readNpy,
+  refinedSegmentPairSchema,
+  SegmentErrorCode,
+  writeNpy,
+  type Actor,
+  type RefinedSegmentPair,
+} from '@sightline/domain';
 import { AppError } from '../../common/app-error';
 import { requireProjectAccess } from '../../common/project-access';
 import {
@@ -18,8 +29,8 @@ import {
 } from './segment-model';
 
 /** Where an admin's uploaded pair lives (SPEC §7 model files): the active pair's record, and its files. */
-const ACTIVE_KEY = 'segment-models/active.json';
-const pairKey = (id: string, file: 'encoder.onnx' | 'decoder.onnx') => `segment-models/${id}/${file}`;
+const ACTIVE_KEY = segmentModelKeys.active;
+const pairKey = segmentModelKeys.file;
 
 interface ActivePair extends SegmentMeta {
   id: string;
@@ -34,8 +45,8 @@ export interface SegmentModelInfo {
   input_size: number;
   mask_size: number;
   decoder_url: string;
-  /** 'uploaded' when an admin's pair replaces the default one. */
-  source: 'default' | 'uploaded';
+  /** 'uploaded' when an admin's pair replaces the default one; 'refined' for a project's refined pair. */
+  source: 'default' | 'uploaded' | 'refined';
   embedding: number[];
   uploaded_at: string | null;
 }
@@ -53,7 +64,7 @@ export class SegmentService {
     private readonly webDist: string,
   ) {}
 
-  private async active(): Promise<ActivePair | null> {
+  async active(): Promise<ActivePair | null> {
     const obj = await this.storage.get(ACTIVE_KEY);
     if (!obj) return null;
     try {
@@ -63,18 +74,39 @@ export class SegmentService {
     }
   }
 
-  private async model() {
-    const active = await this.active();
+  /** The project's refined pair record (written by the segment.refine job), or null. */
+  async refined(projectId: number): Promise<RefinedSegmentPair | null> {
+    const obj = await this.storage.get(segmentModelKeys.project(projectId));
+    if (!obj) return null;
     try {
-      if (active)
+      return refinedSegmentPairSchema.parse(JSON.parse((await readAll(obj.stream)).toString('utf8')));
+    } catch {
+      return null;
+    }
+  }
+
+  /** The pair a project uses (no project: the admin's or the default pair) and where it came from. */
+  private async pairFor(projectId: number | null) {
+    const active = await this.active();
+    if (active) return { pair: active as SegmentMeta & { id: string }, source: 'uploaded' as const };
+    const refined = projectId === null ? null : await this.refined(projectId);
+    if (refined) return { pair: refined as SegmentMeta & { id: string }, source: 'refined' as const };
+    return { pair: null, source: 'default' as const };
+  }
+
+  private async model(projectId: number | null) {
+    const { pair, source } = await this.pairFor(projectId);
+    const key = source === 'refined' ? segmentModelKeys.refined : pairKey;
+    try {
+      if (pair)
         return await loadStoredSegmentModel(
-          active,
+          pair,
           async () => {
-            const obj = await this.storage.get(pairKey(active.id, 'encoder.onnx'));
-            if (!obj) throw new SegmentModelError('SEGMENT_MODEL_MISSING', 'uploaded encoder.onnx missing');
+            const obj = await this.storage.get(key(pair.id, 'encoder.onnx'));
+            if (!obj) throw new SegmentModelError('SEGMENT_MODEL_MISSING', 'stored encoder.onnx missing');
             return readAll(obj.stream);
           },
-          active.id,
+          pair.id,
         );
       const dir = defaultModelDir(this.webDist);
       if (!dir) throw new AppError(SegmentErrorCode.ModelMissing, 503);
@@ -85,19 +117,30 @@ export class SegmentService {
     }
   }
 
-  async info(): Promise<SegmentModelInfo> {
-    const active = await this.active();
-    const m = await this.model();
+  /** The pair the browser loads; with a dataset, the pair of that dataset's project (training permission). */
+  async info(actor?: Actor, datasetId?: number): Promise<SegmentModelInfo> {
+    let projectId: number | null = null;
+    if (actor && datasetId !== undefined) {
+      const [ds] = await this.db
+        .select({ projectId: datasets.projectId })
+        .from(datasets)
+        .where(eq(datasets.id, datasetId));
+      if (!ds) throw new AppError('DATASET_NOT_FOUND', 404, {}, 'dataset_id');
+      await requireProjectAccess(this.db, actor, ds.projectId, 'project.train', 'dataset_id');
+      projectId = ds.projectId;
+    }
+    const { pair, source } = await this.pairFor(projectId);
+    const m = await this.model(projectId);
     return {
       name: m.meta.name,
       input_size: m.meta.input_size,
       mask_size: m.meta.mask_size,
       embedding: m.meta.embedding,
-      decoder_url: active
-        ? `/api/v2/segment/models/${active.id}/decoder.onnx`
+      decoder_url: pair
+        ? `/api/v2/segment/models/${pair.id}/decoder.onnx`
         : `/models/segment/decoder.onnx?v=${m.id}`,
-      source: active ? 'uploaded' : 'default',
-      uploaded_at: active?.uploaded_at ?? null,
+      source,
+      uploaded_at: source === 'uploaded' ? ((pair as ActivePair).uploaded_at ?? null) : null,
     };
   }
 
@@ -134,10 +177,16 @@ export class SegmentService {
     return this.info();
   }
 
-  /** An uploaded decoder for the browser (by id; only the active pair's). */
+  /**
+   * A stored decoder for the browser, by content id: the admin's active pair, or a project's refined
+   * pair (the id is only known from that project's model info; refined pairs stay addressable).
+   */
   async decoderFile(id: string) {
     const active = await this.active();
-    const obj = active?.id === id ? await this.storage.get(pairKey(id, 'decoder.onnx')) : null;
+    const obj =
+      active?.id === id
+        ? await this.storage.get(pairKey(id, 'decoder.onnx'))
+        : await this.storage.get(segmentModelKeys.refined(id, 'decoder.onnx'));
     if (!obj) throw new AppError('NOT_FOUND', 404, {}, 'id');
     return obj;
   }
@@ -168,8 +217,8 @@ export class SegmentService {
 
   /** The .npy embedding of one image (computed and stored on first use). */
   async embedding(actor: Actor, datasetId: number, imageId: string): Promise<Buffer> {
-    await this.imageFor(actor, datasetId, imageId);
-    const model = await this.model();
+    const img = await this.imageFor(actor, datasetId, imageId);
+    const model = await this.model(img.projectId);
     const key = `segment/${model.id}/${imageId.toLowerCase()}.npy`;
     const cached = await this.storage.get(key);
     if (cached) {
