@@ -16,6 +16,7 @@ import { useSegmenter } from '../hooks/useSegmenter';
 import { classIndexOfKey, isTyping, TOOL_KEYS, TOOLS_OF } from '../utils/shortcuts';
 import { ImageStrip } from './ImageStrip';
 import { SaveBadge } from './SaveBadge';
+import { SegmentModelPanel } from './SegmentModelPanel';
 import { ShortcutHelp } from './ShortcutHelp';
 import { ClassInfo, DataList } from './SidePanels';
 import { ToolBar } from './ToolBar';
@@ -187,6 +188,7 @@ export function CanvasWorkspace({ work, dataset, task, readOnly }: WorkspaceProp
         <Stack w={325} gap={10} style={{ flex: 'none' }}>
           <ClassInfo classes={dataset.classes} current={classId} onPick={setClassId} />
           <DataList canvas={canvas} classes={dataset.classes} />
+          {task === 'sg' && <SegmentModelPanel projectId={dataset.project_id} readOnly={!!readOnly} />}
         </Stack>
       </Group>
       <ShortcutHelp opened={help} onClose={() => setHelp(false)} cf={false} tools={TOOLS_OF[task]} />

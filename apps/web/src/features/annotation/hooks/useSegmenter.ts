@@ -16,15 +16,26 @@ interface ModelInfo {
   mask_size: number;
 }
 
-let modelInfo: Promise<ModelInfo> | null = null;
+/** Per dataset: the pair of its project (an admin's upload, the project's refined pair, or the default). */
+const modelInfo = new Map<number, Promise<ModelInfo>>();
 const embeddings = new Map<string, Promise<Embedding>>();
 
-function model(): Promise<ModelInfo> {
-  modelInfo ??= api.get<ModelInfo>('/api/v2/segment/model').catch((err: unknown) => {
-    modelInfo = null;
-    throw new SegmentLoadError('onnx', err instanceof Error ? err.message : String(err));
-  });
-  return modelInfo;
+function model(datasetId: number): Promise<ModelInfo> {
+  let p = modelInfo.get(datasetId);
+  if (!p) {
+    p = api.get<ModelInfo>(`/api/v2/segment/model?dataset_id=${datasetId}`).catch((err: unknown) => {
+      modelInfo.delete(datasetId);
+      throw new SegmentLoadError('onnx', err instanceof Error ? err.message : String(err));
+    });
+    modelInfo.set(datasetId, p);
+  }
+  return p;
+}
+
+/** Forgets the model info and the embeddings: the next click loads the project's current pair. */
+export function resetSegmentModel(): void {
+  modelInfo.clear();
+  embeddings.clear();
 }
 
 export function embeddingOf(datasetId: number, imageId: string): Promise<Embedding> {
@@ -64,7 +75,7 @@ export function useSegmenter(
     const { width: w, height: h } = image;
     const prefetch = () => {
       if (canvas.store.get().tool !== 'sam') return;
-      void model()
+      void model(datasetId)
         .then((m) => loadDecoder(m.decoder_url))
         .catch(() => undefined);
       void embeddingOf(datasetId, image.id).catch(() => undefined);
@@ -74,7 +85,9 @@ export function useSegmenter(
       if (s.tool !== prev.tool) prefetch();
     });
     canvas.setSegmenter(async (clicks) => {
-      const [info, emb] = await Promise.all([model(), embeddingOf(datasetId, image.id)]).catch(report);
+      const [info, emb] = await Promise.all([model(datasetId), embeddingOf(datasetId, image.id)]).catch(
+        report,
+      );
       const session = await loadDecoder(info.decoder_url).catch(report);
       const { logits, size } = await decode(session, emb, clicks, w, h);
       return maskFromLogits(logits, size, w, h, clicks);

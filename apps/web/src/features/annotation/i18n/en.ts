@@ -80,6 +80,14 @@ export const annotationEn: SameKeys<typeof annotationKo> = {
     cfAssign: 'Give the selected images a class',
     cfSelect: 'Select images (Shift / Ctrl for several)',
   },
+  segmentRefine: {
+    title: 'Click segmentation model',
+    active: { default: 'Default', refined: 'Refined for this project', uploaded: 'Admin upload' },
+    result: 'Held-out IoU {{before}} → {{after}} ({{images}} images)',
+    masked: '{{count}} images with masks ({{min}} needed to refine)',
+    refine: "Refine on this project's masks",
+    revert: 'Back to the default',
+  },
   segmentModel: {
     title: 'Segmentation model',
     intro:

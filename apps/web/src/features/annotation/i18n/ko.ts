@@ -82,6 +82,14 @@ export const annotationKo = {
     cfAssign: '선택한 이미지에 클래스 지정',
     cfSelect: '이미지 선택 (Shift·Ctrl로 여러 개)',
   },
+  segmentRefine: {
+    title: '클릭 세그먼트 모델',
+    active: { default: '기본', refined: '이 프로젝트에 맞게 보정됨', uploaded: '관리자 업로드' },
+    result: '검증 이미지 IoU {{before}} → {{after}} (이미지 {{images}}장)',
+    masked: '마스크가 있는 이미지 {{count}}장 (보정에 {{min}}장 필요)',
+    refine: '이 프로젝트의 마스크로 보정',
+    revert: '기본 모델로 되돌리기',
+  },
   segmentModel: {
     title: '세그먼트 모델',
     intro:
