@@ -11,6 +11,7 @@ import {
   type CopyOptions,
   type ObjectInfo,
   type PutBody,
+  type PutOptions,
   type Storage,
   type StoredObject,
 } from './storage';
@@ -46,8 +47,9 @@ export class LocalStorage implements Storage {
     return join(this.tmpDir, `${processTag()}-${randomUUID()}`);
   }
 
-  async put(key: string, body: PutBody): Promise<void> {
+  async put(key: string, body: PutBody, opts: PutOptions = {}): Promise<void> {
     const target = this.path(key);
+    if (opts.fresh && Buffer.isBuffer(body) && (await this.putFresh(target, body))) return;
     // The key's folder is made only when the rename finds it missing: most puts go to a folder that
     // exists (one per line and day for inspections), and a recursive mkdir per object costs as much as
     // the write.
@@ -73,6 +75,19 @@ export class LocalStorage implements Storage {
       }
     } catch (err) {
       await rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  /** Writes a new key in place (no temp file, no rename); false when the key exists (put replaces it). */
+  private async putFresh(target: string, body: Buffer): Promise<boolean> {
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await writeFile(target, body, { flag: 'wx' });
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      await rm(target, { force: true });
       throw err;
     }
   }

@@ -18,6 +18,7 @@ import {
   assertPrefix,
   type ObjectInfo,
   type PutBody,
+  type PutOptions,
   type Storage,
   type StoredObject,
 } from './storage';
@@ -54,7 +55,7 @@ export class S3Storage implements Storage {
     });
   }
 
-  async put(key: string, body: PutBody, opts: { contentType?: string } = {}): Promise<void> {
+  async put(key: string, body: PutBody, opts: PutOptions = {}): Promise<void> {
     assertKey(key);
     // Size first: a missing source must fail before a stream is opened.
     const payload = Buffer.isBuffer(body)

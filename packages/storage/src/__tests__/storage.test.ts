@@ -49,6 +49,15 @@ function storageSuite(name: string, setup: () => Promise<{ storage: Storage; sto
       expect(Buffer.concat(chunks).equals(big)).toBe(true);
     });
 
+    it('writes a fresh key (in place on disk); a fresh put over an existing key replaces it whole', async () => {
+      await storage.put('t/fresh/a.bin', Buffer.from('first'), { fresh: true });
+      expect(await text((await storage.get('t/fresh/a.bin'))!.stream)).toBe('first');
+      await storage.put('t/fresh/a.bin', Buffer.from('second!'), { fresh: true });
+      const got = await storage.get('t/fresh/a.bin');
+      expect(got?.size).toBe(7);
+      expect(await text(got!.stream)).toBe('second!');
+    });
+
     it('answers null for missing keys and deletes idempotently', async () => {
       expect(await storage.get('t/missing')).toBeNull();
       expect(await storage.stat('t/missing')).toBeNull();

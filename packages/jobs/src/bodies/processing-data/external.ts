@@ -270,10 +270,11 @@ export async function runExternal(input: ExternalInput): Promise<Record<string, 
       const d = await describe(buf, fileName);
       const id = randomUUID();
       const keys = imageKeys(id);
-      await storage.put(keys.original, buf, { contentType: `image/${d.format}` });
+      // A fresh id: no row names it until the batch insert, so it is written in place.
+      await storage.put(keys.original, buf, { contentType: `image/${d.format}`, fresh: true });
       // An image that is its own thumbnail: the thumbnail is a copy inside the storage (a hard link on
       // disk), not a second write of the same bytes; storage GC judges it with its original.
-      if (d.thumb !== buf) await storage.put(keys.thumb, d.thumb, { contentType: 'image/webp' });
+      if (d.thumb !== buf) await storage.put(keys.thumb, d.thumb, { contentType: 'image/webp', fresh: true });
       else if (!(await storage.copy(keys.original, keys.thumb, { touch: false })))
         throw new Error(`Stored object ${keys.original} is missing`);
       pending.push({
