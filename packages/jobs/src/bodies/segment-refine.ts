@@ -11,9 +11,9 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import {
-  SEGMENT_REFINE_HOLDOUT,
   SEGMENT_REFINE_MIN_IMAGES,
   SegmentErrorCode,
+  segmentRefineHoldout,
   type RefinedSegmentPair,
 } from '@sightline/domain';
 import { datasets } from '@sightline/db';
@@ -63,7 +63,7 @@ export async function runSegmentRefineJob(ctx: HandlerContext<'segment.refine'>)
         outDir,
         seconds: payload.seconds,
         maxSteps: payload.maxSteps,
-        holdout: SEGMENT_REFINE_HOLDOUT,
+        holdout: segmentRefineHoldout(items.length),
         signal,
         onProgress: (pct, step, iou) => report(10 + pct * 0.85, `step ${step}, IoU ${iou.toFixed(2)}`),
       });
