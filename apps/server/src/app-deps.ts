@@ -10,7 +10,7 @@ import type { JobEvents } from '@sightline/jobs';
 import type { Storage } from '@sightline/storage';
 import { createStorage } from '@sightline/storage';
 import { MediaSigner } from './features/dataset/media-signer';
-import type { PgListener } from './common/pg-listener';
+import type { PgListener } from '@sightline/db';
 
 export interface AppDeps {
   config: ServerConfig;

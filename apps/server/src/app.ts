@@ -17,7 +17,7 @@ import { RequestLogController } from './common/request-log';
 import { securityHeaders } from './common/security-headers';
 import { databaseGuard } from './common/database-guard';
 import { strictUtf8Json } from './common/utf8-json';
-import { PgListener } from './common/pg-listener';
+import { PgListener } from '@sightline/db';
 import authPlugin from './plugins/auth.plugin';
 import webStatic from './plugins/web-static.plugin';
 import { registerFeatures } from './features';
@@ -30,7 +30,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new RequestLogController(deps.config.slowRequestMs),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
-  // The one LISTEN connection of this app for the features' live events (common/pg-listener.ts).
+  // The one LISTEN connection of this app for the features' live events (@sightline/db PgListener).
   app.decorate('pgEvents', new PgListener(deps.database.url));
   app.addHook('onClose', () => app.pgEvents.stop());
   app.setValidatorCompiler(validatorCompiler);

@@ -10,8 +10,8 @@ import {
   WorkerRepository,
   jobs,
   notifications,
+  PgListener,
 } from '@sightline/db';
-import { PgListener } from '../src/common/pg-listener';
 import { NotificationEvents } from '../src/features/notification/notification-events';
 import { setupTestApp } from './harness';
 
@@ -125,6 +125,23 @@ describe('job notifications', () => {
     expect(
       await new NotificationAlertRepository(t.db).alertUser(b.id, { projectId: null, message: 'x' }),
     ).toBeNull();
+  });
+
+  it('announces a queued job with its kind on job_queued (workers fetch it at once), not its updates', async () => {
+    const listener = new PgListener(t.url);
+    const seen: string[] = [];
+    listener.on('job_queued', (kind) => seen.push(kind));
+    try {
+      await listener.ready();
+      const id = await insertJob('dataset.export', null);
+      await expect.poll(() => seen, { timeout: 5000 }).toEqual(['dataset.export']);
+      const worker = await new WorkerRepository(t.db).register('test-host', 1);
+      await new JobRepository(t.db).markRunning(id, worker);
+      await insertJob('learning.train', null);
+      await expect.poll(() => seen, { timeout: 5000 }).toEqual(['dataset.export', 'learning.train']);
+    } finally {
+      await listener.stop();
+    }
   });
 
   it('announces changes over LISTEN/NOTIFY to the owner only', async () => {

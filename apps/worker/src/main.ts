@@ -1,7 +1,7 @@
 // Worker process: migrates (advisory-locked), registers itself, heartbeats, and runs job handlers.
 // Start as many as you like against one DATABASE_URL (README "Running more workers").
 import { hostname } from 'node:os';
-import { OutageLog, WorkerRepository, createDatabase, migrate } from '@sightline/db';
+import { OutageLog, PgListener, WorkerRepository, createDatabase, migrate } from '@sightline/db';
 import { JobRunner, buildRegistry, createBoss, handlers, pruneCache, startBoss } from '@sightline/jobs';
 import { LocalStorage, createStorage } from '@sightline/storage';
 import { loadWorkerConfig, type WorkerConfig } from './config';
@@ -78,6 +78,10 @@ async function main() {
   }, HEARTBEAT_MS);
 
   await runner.start();
+  // Jobs are fetched the moment they are queued (a trigger NOTIFYs job_queued with the kind); the
+  // pg-boss poll stays for whatever arrives while this connection is down.
+  const listener = new PgListener(url, 'sightline-worker-wake');
+  listener.on('job_queued', (kind) => runner.wake(kind));
   log(`ready (id ${workerId}, kinds: ${[...registry.keys()].join(', ')})`);
 
   const shutdown = async (signal: string) => {
@@ -93,6 +97,7 @@ async function main() {
     }
     clearInterval(heartbeat);
     clearInterval(cachePrune);
+    await listener.stop();
     await boss.stop({ graceful: false, close: true, wait: true }).catch(() => undefined);
     await workers.stopped(workerId).catch(() => undefined);
     await database.close();

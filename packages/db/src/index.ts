@@ -4,6 +4,7 @@
 export * from './client';
 export * from './migrate';
 export * from './unavailable';
+export * from './pg-listener';
 export * as schema from './schema';
 export * from './schema';
 export * from './repositories/job.repository';

@@ -19,6 +19,8 @@ const CANCEL_POLL_MS = 1000;
 export class JobRunner {
   private readonly jobs: JobRepository;
   private readonly active = new Map<string, AbortController>();
+  /** The pg-boss fetch loops of each kind (their worker ids), to wake when a job of the kind is queued. */
+  private readonly loops = new Map<string, string[]>();
 
   constructor(
     private readonly boss: PgBoss,
@@ -41,15 +43,22 @@ export class JobRunner {
       // pg-boss 10 runs one fetch loop per work() call: n calls = n jobs of this kind at once.
       const n = Math.max(1, this.opts.concurrency?.[kind] ?? 1);
       for (let i = 0; i < n; i++) {
-        await this.boss.work<object>(
+        const loop = await this.boss.work<object>(
           kind,
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
           async (batch) => {
             for (const job of batch) await this.run(job);
           },
         );
+        this.loops.set(kind, [...(this.loops.get(kind) ?? []), loop]);
       }
     }
+  }
+
+  /** A job of `kind` was queued (the `job_queued` notification): its fetch loops look now, not at their
+   * next poll. A busy loop ignores it; an unknown kind is not ours. */
+  wake(kind: string): void {
+    for (const loop of this.loops.get(kind) ?? []) this.boss.notifyWorker(loop);
   }
 
   /** Stops fetching new jobs; running ones continue. */

@@ -1,6 +1,6 @@
 // Changes of learnings for the SSE streams of one learning or one project: a trigger on learnings sends
 // "<id>:<project_id>" on the 'learning_events' channel of the process-wide PgListener.
-import type { PgListener } from '../../common/pg-listener';
+import type { PgListener } from '@sightline/db';
 
 const CHANNEL = 'learning_events';
 

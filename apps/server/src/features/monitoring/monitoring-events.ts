@@ -1,7 +1,7 @@
-// Changes of a line for its status streams, from the app's one LISTEN connection (common/pg-listener.ts):
+// Changes of a line for its status streams, from the app's one LISTEN connection (@sightline/db PgListener):
 // triggers on inspections and line_deployments send 'monitoring_events' with the line id, so a camera
 // posting to any server process is seen live by browsers connected to any other.
-import type { PgListener } from '../../common/pg-listener';
+import type { PgListener } from '@sightline/db';
 
 const CHANNEL = 'monitoring_events';
 

@@ -1,7 +1,7 @@
-// A user's notification changes, from the app's one LISTEN connection (common/pg-listener.ts): the
+// A user's notification changes, from the app's one LISTEN connection (@sightline/db PgListener): the
 // trigger on notifications sends 'notification_events' with the user id, so a notification written by
 // any worker or server reaches a browser connected to any server.
-import type { PgListener } from '../../common/pg-listener';
+import type { PgListener } from '@sightline/db';
 
 export const NOTIFICATION_CHANNEL = 'notification_events';
 

@@ -1,5 +1,6 @@
-// One LISTEN connection per server process for every PostgreSQL notification channel the features
-// relay to their SSE streams (learning, monitoring and notification events). Triggers send the
+// One LISTEN connection per process for every PostgreSQL notification channel it follows: a server's
+// features relay theirs to their SSE streams (learning, monitoring and notification events), a worker
+// wakes its job fetch loops on `job_queued`. Triggers send the
 // notifications, so an event written by any worker or server reaches a browser connected to any server;
 // process memory never carries it. The connection is opened on the first subscription and re-opened a
 // second after it is lost (the streams poll as well, so an outage only slows them down).
