@@ -86,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     migrationsDir: env.MIGRATIONS_DIR || undefined,
     slowRequestMs: Number(env.SLOW_REQUEST_MS ?? 1000),
     segmentRefine: {
-      seconds: Number(env.SEGMENT_REFINE_SECONDS ?? 120),
+      seconds: Number(env.SEGMENT_REFINE_SECONDS ?? 180),
       maxSteps: env.SEGMENT_REFINE_MAX_STEPS ? Number(env.SEGMENT_REFINE_MAX_STEPS) : undefined,
     },
     workerEnv: { ...env },
