@@ -1,5 +1,5 @@
 // The sg workspace's click-segmentation model box: refine is offered only with enough masked images,
-// starting it shows the job's progress, a failed job shows its translated error, a refined pair shows
+// starting it shows the job's progress (and can be cancelled), a failed job shows its translated error, a refined pair shows
 // its held-out IoU and can be reverted (the segmenter then forgets the old pair).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectSegmentModel } from '@sightline/domain';
@@ -99,6 +99,12 @@ describe('segment model panel', () => {
     expect($('[data-testid="segment-refine-progress"]')).not.toBeNull();
     expect($('[data-testid="segment-model-panel"]')!.textContent).toContain('40% step 20, IoU 0.31');
     expect($<HTMLButtonElement>('[data-testid="segment-refine"]')!.disabled).toBe(true);
+    answers[`POST /api/jobs/j1/cancel`] = () => ({ body: { data: {} } });
+    answers[`GET ${URL_}`] = () => ({ body: { data: { ...base, job: job({ status: 'cancelled' }) } } });
+    await click($('[data-testid="segment-refine-cancel"]'));
+    expect(requests).toContain('POST /api/jobs/j1/cancel');
+    expect($('[data-testid="segment-refine-cancel"]')).toBeNull();
+    expect($<HTMLButtonElement>('[data-testid="segment-refine"]')!.disabled).toBe(false);
 
     cleanup();
     const message = '마스크가 있는 세그먼트 이미지가 10장 이상 필요합니다. (현재 9장)';

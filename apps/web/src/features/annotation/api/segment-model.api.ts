@@ -1,6 +1,6 @@
 // A project's click-segmentation pair (issue 16): its state (GET /api/v2/projects/:id/segment-model,
 // polled while a refinement runs), refining it on the project's sg masks (POST …/refine, a
-// segment.refine job) and going back to the default pair (DELETE).
+// segment.refine job; cancelled through POST /api/jobs/:id/cancel) and going back to the default pair (DELETE).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProjectSegmentModel } from '@sightline/domain';
 import { api } from '../../../api/client';
@@ -25,11 +25,15 @@ export function useSegmentModelActions(projectId: number) {
     mutationFn: () => api.post<ProjectSegmentModel>(`/api/v2/projects/${projectId}/segment-model/refine`),
     onSuccess,
   });
+  const cancel = useMutation({
+    mutationFn: (jobId: string) => api.post(`/api/jobs/${jobId}/cancel`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: segmentModelKey(projectId) }),
+  });
   const revert = useMutation({
     mutationFn: () => api.delete<ProjectSegmentModel>(`/api/v2/projects/${projectId}/segment-model`),
     onSuccess,
   });
-  return { refine, revert };
+  return { refine, revert, cancel };
 }
 
 export const isRefining = running;

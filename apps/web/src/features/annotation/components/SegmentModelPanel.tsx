@@ -1,6 +1,6 @@
 // The sg workspace's click-segmentation model box: which pair the 'sam' tool uses (default, this
 // project's refined pair, or an admin's upload), a button that refines the default pair on the
-// project's sg masks (progress while the job runs, its translated error when it fails) and one that
+// project's sg masks (progress while the job runs, a cancel button, its translated error when it fails) and one that
 // goes back to the default. When a refinement finishes, the next click loads the new pair.
 import { Badge, Button, Group, Paper, Progress, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
@@ -14,7 +14,7 @@ const iou = (v: number | null) => (v === null ? '–' : v.toFixed(2));
 export function SegmentModelPanel({ projectId, readOnly }: { projectId: number; readOnly?: boolean }) {
   const { t } = useTranslation('annotation');
   const state = useProjectSegmentModel(projectId);
-  const { refine, revert } = useSegmentModelActions(projectId);
+  const { refine, revert, cancel } = useSegmentModelActions(projectId);
   const m = state.data;
   const busy = isRefining(m);
   const pairId = m?.active === 'refined' ? m.refined?.id : m?.active;
@@ -80,6 +80,18 @@ export function SegmentModelPanel({ projectId, readOnly }: { projectId: number; 
             >
               {t('segmentRefine.refine')}
             </Button>
+            {busy && m.job && (
+              <Button
+                size="compact-xs"
+                variant="default"
+                color="red"
+                data-testid="segment-refine-cancel"
+                loading={cancel.isPending}
+                onClick={() => cancel.mutate(m.job!.id, { onError })}
+              >
+                {t('segmentRefine.cancel')}
+              </Button>
+            )}
             {m.refined && (
               <Button
                 size="compact-xs"

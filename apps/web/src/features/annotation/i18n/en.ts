@@ -86,6 +86,7 @@ export const annotationEn: SameKeys<typeof annotationKo> = {
     result: 'Held-out IoU {{before}} → {{after}} ({{images}} images)',
     masked: '{{count}} images with masks ({{min}} needed to refine)',
     refine: "Refine on this project's masks",
+    cancel: 'Cancel',
     revert: 'Back to the default',
   },
   segmentModel: {

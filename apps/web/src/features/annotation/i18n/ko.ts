@@ -88,6 +88,7 @@ export const annotationKo = {
     result: '검증 이미지 IoU {{before}} → {{after}} (이미지 {{images}}장)',
     masked: '마스크가 있는 이미지 {{count}}장 (보정에 {{min}}장 필요)',
     refine: '이 프로젝트의 마스크로 보정',
+    cancel: '취소',
     revert: '기본 모델로 되돌리기',
   },
   segmentModel: {
