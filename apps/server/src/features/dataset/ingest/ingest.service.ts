@@ -218,8 +218,10 @@ export class IngestService {
     const id = await journal.nextId();
     const keys = imageKeys(id);
     written.push(keys.original, keys.thumb);
-    await this.storage.put(keys.original, buf, { contentType: `image/${img.format}` });
-    await this.storage.put(keys.thumb, img.thumb, { contentType: 'image/webp' });
+    // A journaled fresh id: no row names it before the upload's transaction, and a crash's torn object is
+    // removed with the journal, so the objects are written in place.
+    await this.storage.put(keys.original, buf, { contentType: `image/${img.format}`, fresh: true });
+    await this.storage.put(keys.thumb, img.thumb, { contentType: 'image/webp', fresh: true });
     await annotations.store(item.ref.kind === 'zip' ? item.ref.entry : null, id, img, this.storage, written);
     return {
       id,
