@@ -1,7 +1,8 @@
 // A project's refined click-segmentation pair end to end: too few masked sg images answers the
 // translated SEGMENT_REFINE_TOO_FEW; with enough (drawn polygons and stored mask PNGs), the
 // segment.refine job runs in a spawned worker (the real PyTorch fine-tune, a few steps), stores the
-// pair, and the project's model info, decoder file and embeddings switch to it; revert goes back.
+// pair, and the project's model info, decoder file and embeddings switch to it; revert goes back; a
+// cancelled refinement stores nothing.
 import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,5 +228,33 @@ describe('project click-segmentation refinement', () => {
       code: 'SEGMENT_REFINE_NONE',
       message: '이 프로젝트에는 보정된 클릭 세그먼트 모델이 없습니다.',
     });
+
+    // A cancelled refinement stores nothing: the project stays on the default pair (this run would train
+    // for its whole 60 s, so the cancel lands while the trainer runs).
+    t.deps.config.segmentRefine.maxSteps = undefined;
+    const again = await t.app.inject({ method: 'POST', url: `${url}/refine`, headers: h('en') });
+    expect(again.statusCode, again.body).toBe(202);
+    const jobId = again.json().data.job.id as string;
+    expect(jobId).not.toBe(done.job.id);
+    await waitFor(
+      async () => (await t.app.inject({ url, headers: h('en') })).json().data.job.status === 'running',
+      60_000,
+      'refinement running',
+    );
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${jobId}/cancel`,
+      headers: p.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const cancelled = await waitFor(
+      async () => {
+        const d = (await t.app.inject({ url, headers: h('en') })).json().data;
+        return d.job.status === 'cancelled' ? d : null;
+      },
+      60_000,
+      `cancelled\n${worker.output().slice(-2000)}`,
+    );
+    expect(cancelled).toMatchObject({ active: 'default', refined: null, can_refine: true });
   }, 300_000);
 });
