@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 /** Masked sg images a refinement needs: a few are held out to score it, the rest are trained on. */
 export const SEGMENT_REFINE_MIN_IMAGES = 10;
+/** At most this many masked images go to the trainer (evenly spread over the project's images). */
+export const SEGMENT_REFINE_MAX_IMAGES = 400;
 /**
  * Images held out of training to compare the default and the refined pair (mean IoU from the same
  * simulated clicks): 10 % of the masked images, at least 2, at most 20.

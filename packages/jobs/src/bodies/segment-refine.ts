@@ -11,6 +11,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import {
+  SEGMENT_REFINE_MAX_IMAGES,
   SEGMENT_REFINE_MIN_IMAGES,
   SegmentErrorCode,
   segmentRefineHoldout,
@@ -51,6 +52,13 @@ export async function runSegmentRefineJob(ctx: HandlerContext<'segment.refine'>)
       `${SegmentErrorCode.RefineTooFew} ${JSON.stringify({ min: SEGMENT_REFINE_MIN_IMAGES, count: items.length })}`,
     );
 
+  // A big project: an even spread of its images (a few hundred steps see only a few thousand samples).
+  const step = items.length / SEGMENT_REFINE_MAX_IMAGES;
+  const picked =
+    step > 1
+      ? Array.from({ length: SEGMENT_REFINE_MAX_IMAGES }, (_, i) => items[Math.floor(i * step)]!)
+      : items;
+
   await mkdir(dirs.work, { recursive: true });
   const work = await mkdtemp(join(dirs.work, 'segment-refine-'));
   try {
@@ -58,12 +66,12 @@ export async function runSegmentRefineJob(ctx: HandlerContext<'segment.refine'>)
     let meta;
     try {
       meta = await runSegmentRefine({
-        items,
+        items: picked,
         workDir: work,
         outDir,
         seconds: payload.seconds,
         maxSteps: payload.maxSteps,
-        holdout: segmentRefineHoldout(items.length),
+        holdout: segmentRefineHoldout(picked.length),
         signal,
         onProgress: (pct, step, iou) => report(10 + pct * 0.85, `step ${step}, IoU ${iou.toFixed(2)}`),
       });
@@ -86,7 +94,7 @@ export async function runSegmentRefineJob(ctx: HandlerContext<'segment.refine'>)
       mask_size: meta.mask_size,
       trained_at: new Date().toISOString(),
       job_id: ctx.jobId,
-      images: items.length,
+      images: picked.length,
       steps: meta.steps,
       iou_before: meta.iou_before,
       iou_after: meta.iou_after,
@@ -97,7 +105,7 @@ export async function runSegmentRefineJob(ctx: HandlerContext<'segment.refine'>)
     report(100, 'stored');
     return {
       model_id: id,
-      images: items.length,
+      images: picked.length,
       steps: meta.steps,
       iou_before: meta.iou_before,
       iou_after: meta.iou_after,
