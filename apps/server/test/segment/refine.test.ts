@@ -1,6 +1,6 @@
 // A project's refined click-segmentation pair end to end: too few masked sg images answers the
 // translated SEGMENT_REFINE_TOO_FEW; with enough (drawn polygons and stored mask PNGs), the
-// segment.refine job runs in a spawned worker (the real PyTorch fine-tune, a few steps), stores the
+// segment.refine job runs in a spawned worker (the real PyTorch fine-tune, 40 steps), stores the
 // pair, and the project's model info, decoder file and embeddings switch to it; revert goes back; a
 // cancelled refinement stores nothing.
 import { createHash, randomUUID } from 'node:crypto';
@@ -12,7 +12,7 @@ import { imageKeys } from '@sightline/storage';
 import { spawnWorker, waitFor, type WorkerProcess } from '../harness';
 import { projectWithMember, setupDatasetApp } from '../datasets/harness';
 
-const t = setupDatasetApp({ jobs: true, config: { segmentRefine: { seconds: 60, maxSteps: 8 } } });
+const t = setupDatasetApp({ jobs: true, config: { segmentRefine: { seconds: 60, maxSteps: 40 } } });
 let worker: WorkerProcess;
 
 beforeAll(async () => {
@@ -174,11 +174,18 @@ describe('project click-segmentation refinement', () => {
       180_000,
       `segment.refine\n${worker.output().slice(-3000)}`,
     );
+    expect(done.job.outcome, JSON.stringify(done.job)).toMatchObject({ kept: true });
     expect(done.active).toBe('refined');
     expect(done.job.progress).toBe(100);
-    expect(done.refined).toMatchObject({ images: 12, steps: 8, input_size: 128, mask_size: 256 });
-    expect(done.refined.iou_before).toBeTypeOf('number');
-    expect(done.refined.iou_after).toBeTypeOf('number');
+    expect(done.refined).toMatchObject({ images: 12, steps: 40, input_size: 128, mask_size: 256 });
+    // Kept: it scores no worse than the default (within the 0.02 tolerance) on the 2 held-out images.
+    console.log(`held-out IoU default ${done.refined.iou_before} -> refined ${done.refined.iou_after}`);
+    expect(done.refined.iou_after).toBeGreaterThanOrEqual(done.refined.iou_before - 0.02);
+    expect(done.job.outcome).toEqual({
+      kept: true,
+      iou_before: done.refined.iou_before,
+      iou_after: done.refined.iou_after,
+    });
     const id = done.refined.id as string;
     expect((await t.keys()).filter((k) => k.startsWith(`segment-models/refined/${id}/`))).toEqual([
       `segment-models/refined/${id}/decoder.onnx`,

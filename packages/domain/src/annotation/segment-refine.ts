@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 /** Masked sg images a refinement needs: a few are held out to score it, the rest are trained on. */
 export const SEGMENT_REFINE_MIN_IMAGES = 10;
+/** A refined pair scoring lower than the default by more than this (mean held-out IoU) is not kept. */
+export const SEGMENT_REFINE_TOLERANCE = 0.02;
 /** At most this many masked images go to the trainer (evenly spread over the project's images). */
 export const SEGMENT_REFINE_MAX_IMAGES = 400;
 /**
@@ -47,6 +49,13 @@ export const segmentRefineJobViewSchema = z.object({
   message: z.string(),
   /** A failed job's translated error. */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /**
+   * A finished job's scores on the held-out images; kept false when the refined pair scored lower than
+   * the default there by more than SEGMENT_REFINE_TOLERANCE and was not stored (the project's pair stays).
+   */
+  outcome: z
+    .object({ kept: z.boolean(), iou_before: z.number().nullable(), iou_after: z.number().nullable() })
+    .nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });

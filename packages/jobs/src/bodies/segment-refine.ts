@@ -3,7 +3,8 @@
 // polygons / rle / sam / paths rasterised per class: dataset-cache/materialize.ts), images with at least
 // one mask are the data (the same image in two datasets counts once), the trainer fine-tunes the pair
 // (packages/vision runSegmentRefine) and the exported pair is stored by content id
-// (segmentModelKeys.refined) with the project's record (segmentModelKeys.project) pointing at it.
+// (segmentModelKeys.refined) with the project's record (segmentModelKeys.project) pointing at it, unless it
+// scores clearly lower than the default on the held-out images (result kept: false; the project's pair stays).
 // A failure's message starts with its error code (SEGMENT_REFINE_TOO_FEW {"min":…,"count":…},
 // SEGMENT_REFINE_FAILED …) so the server can translate it.
 import { createHash } from 'node:crypto';
@@ -13,6 +14,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import {
   SEGMENT_REFINE_MAX_IMAGES,
   SEGMENT_REFINE_MIN_IMAGES,
+  SEGMENT_REFINE_TOLERANCE,
   SegmentErrorCode,
   segmentRefineHoldout,
   type RefinedSegmentPair,
@@ -22,6 +24,13 @@ import { segmentModelKeys } from '@sightline/storage';
 import { runSegmentRefine, VisionError, type SegmentRefineItem } from '@sightline/vision';
 import type { HandlerContext } from '../handler';
 import { materializeDataset } from '../dataset-cache/materialize';
+
+/**
+ * A refined pair is kept unless it scores clearly lower than the default on the held-out images (by more
+ * than SEGMENT_REFINE_TOLERANCE: with 2-20 held-out images, smaller differences are noise).
+ */
+export const refinedIsKept = (s: { iou_before: number | null; iou_after: number | null }) =>
+  s.iou_before === null || s.iou_after === null || s.iou_after >= s.iou_before - SEGMENT_REFINE_TOLERANCE;
 
 export async function runSegmentRefineJob(ctx: HandlerContext<'segment.refine'>) {
   const { payload, db, storage, dirs, signal } = ctx;
@@ -80,6 +89,12 @@ export async function runSegmentRefineJob(ctx: HandlerContext<'segment.refine'>)
       throw new Error(`${SegmentErrorCode.RefineFailed} ${err.message}`, { cause: err });
     }
     signal.throwIfAborted();
+    const scores = { iou_before: meta.iou_before, iou_after: meta.iou_after };
+    if (!refinedIsKept(scores)) {
+      // Clearly worse than the default on the held-out images: the project keeps the pair it has.
+      report(100, 'not better than the default: not stored');
+      return { kept: false, model_id: null, images: picked.length, steps: meta.steps, ...scores };
+    }
     const encoder = await readFile(join(outDir, 'encoder.onnx'));
     const decoder = await readFile(join(outDir, 'decoder.onnx'));
     const id = createHash('sha256').update(encoder).update(decoder).digest('hex').slice(0, 24);
@@ -103,13 +118,7 @@ export async function runSegmentRefineJob(ctx: HandlerContext<'segment.refine'>)
       contentType: 'application/json',
     });
     report(100, 'stored');
-    return {
-      model_id: id,
-      images: picked.length,
-      steps: meta.steps,
-      iou_before: meta.iou_before,
-      iou_after: meta.iou_after,
-    };
+    return { kept: true, model_id: id, images: picked.length, steps: meta.steps, ...scores };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

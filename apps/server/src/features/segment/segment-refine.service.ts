@@ -36,6 +36,14 @@ function jobError(row: JobRow, locale: Locale) {
   return { code, message: errorMessage(code, locale, params) };
 }
 
+/** The scores a succeeded job returned (bodies/segment-refine.ts). */
+function jobOutcome(row: JobRow) {
+  const r = row.result as { kept?: unknown; iou_before?: unknown; iou_after?: unknown } | null;
+  if (row.status !== 'succeeded' || !r || typeof r.kept !== 'boolean') return null;
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  return { kept: r.kept, iou_before: num(r.iou_before), iou_after: num(r.iou_after) };
+}
+
 export class SegmentRefineService {
   constructor(
     private readonly repo: SegmentRepository,
@@ -64,6 +72,7 @@ export class SegmentRefineService {
         progress: job.progress,
         message: job.message,
         error: jobError(job, locale),
+        outcome: jobOutcome(job),
         created_at: job.createdAt.toISOString(),
         finished_at: job.finishedAt?.toISOString() ?? null,
       },

@@ -1,6 +1,7 @@
-// The sg workspace's click-segmentation model box: refine is offered only with enough masked images,
-// starting it shows the job's progress (and can be cancelled), a failed job shows its translated error, a refined pair shows
-// its held-out IoU and can be reverted (the segmenter then forgets the old pair).
+// The sg workspace's click-segmentation model box: refine is offered only with enough masked images;
+// starting it shows the job's progress (and can be cancelled); a failed job shows its translated error;
+// a refinement that scored clearly lower than the default says it was not kept; a refined pair shows its
+// held-out IoU and can be reverted (the segmenter then forgets the old pair).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectSegmentModel } from '@sightline/domain';
 import '../../../i18n';
@@ -26,6 +27,7 @@ const job = (over: Partial<NonNullable<ProjectSegmentModel['job']>>) => ({
   progress: 40,
   message: 'step 20, IoU 0.31',
   error: null,
+  outcome: null,
   created_at: '2026-11-28T05:00:00.000Z',
   finished_at: null,
   ...over,
@@ -126,6 +128,20 @@ describe('segment model panel', () => {
     render(<SegmentModelPanel projectId={7} />);
     await settle();
     expect($('[data-testid="segment-refine-error"]')!.textContent).toBe('보정 실패');
+    cleanup();
+
+    const notKept = job({
+      status: 'succeeded',
+      progress: 100,
+      outcome: { kept: false, iou_before: 0.5, iou_after: 0.48 },
+    });
+    answers = { [`GET ${URL_}`]: () => ({ body: { data: { ...base, job: notKept } } }) };
+    render(<SegmentModelPanel projectId={7} />);
+    await settle();
+    expect($('[data-testid="segment-refine-not-kept"]')!.textContent).toBe(
+      '마지막 보정 결과가 검증 이미지에서 더 낮아 (IoU 0.50 → 0.48) 적용하지 않았습니다.',
+    );
+    expect($('[data-testid="segment-model-panel"]')!.dataset.active).toBe('default');
     cleanup();
 
     answers = {

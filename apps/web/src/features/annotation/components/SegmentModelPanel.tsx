@@ -65,6 +65,14 @@ export function SegmentModelPanel({ projectId, readOnly }: { projectId: number; 
               </Text>
             </>
           )}
+          {m.job?.outcome?.kept === false && (
+            <Text size="xs" c="orange.8" data-testid="segment-refine-not-kept">
+              {t('segmentRefine.notKept', {
+                before: iou(m.job.outcome.iou_before),
+                after: iou(m.job.outcome.iou_after),
+              })}
+            </Text>
+          )}
           {m.job?.error && (
             <Text size="xs" c="red" data-testid="segment-refine-error">
               {m.job.error.message}

@@ -85,6 +85,8 @@ export const annotationEn: SameKeys<typeof annotationKo> = {
     active: { default: 'Default', refined: 'Refined for this project', uploaded: 'Admin upload' },
     result: 'Held-out IoU {{before}} → {{after}} ({{images}} images)',
     masked: '{{count}} images with masks ({{min}} needed to refine)',
+    notKept:
+      'The last refinement scored lower on held-out images (IoU {{before}} → {{after}}): it was not kept.',
     refine: "Refine on this project's masks",
     cancel: 'Cancel',
     revert: 'Back to the default',

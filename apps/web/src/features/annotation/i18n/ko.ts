@@ -87,6 +87,7 @@ export const annotationKo = {
     active: { default: '기본', refined: '이 프로젝트에 맞게 보정됨', uploaded: '관리자 업로드' },
     result: '검증 이미지 IoU {{before}} → {{after}} (이미지 {{images}}장)',
     masked: '마스크가 있는 이미지 {{count}}장 (보정에 {{min}}장 필요)',
+    notKept: '마지막 보정 결과가 검증 이미지에서 더 낮아 (IoU {{before}} → {{after}}) 적용하지 않았습니다.',
     refine: '이 프로젝트의 마스크로 보정',
     cancel: '취소',
     revert: '기본 모델로 되돌리기',
