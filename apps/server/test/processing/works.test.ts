@@ -393,6 +393,14 @@ describe('processing works', () => {
       .where(eq(datasetImages.id, m1!.id));
     const maskKey = `images/${m0!.id}/mask-0.png`;
     await t.storage.put(maskKey, imgs[0]!);
+    // The two masks get ids across a power of ten (…99, …100), so an order by their text would swap them.
+    const top = (
+      await t.db.execute<{ n: string }>(sql`select coalesce(max(id), 0)::text as n from image_objects`)
+    ).rows[0]!.n;
+    const boundary = 10n ** BigInt(String(BigInt(top) + 3n).length);
+    await t.db.execute(
+      sql`select setval(pg_get_serial_sequence('image_objects', 'id'), ${String(boundary - 3n)}::bigint)`,
+    );
     // Interleaved kinds and classes: the copy keeps this order; the scratch mask goes with class remove.
     await t.db.insert(imageObjects).values([
       { imageId: m0!.id, classId: ok, kind: 'box', geometry: { x1: 1, y1: 2, x2: 3, y2: 4 } },

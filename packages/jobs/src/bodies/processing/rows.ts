@@ -94,10 +94,10 @@ export class ProcessingRows {
     const masks = images.length
       ? (
           await this.db.execute<{ id: string; image_id: string; class_id: number | null; key: string }>(sql`
-            SELECT id::text, image_id, class_id, geometry->>'key' AS key FROM image_objects
-            WHERE image_id = ANY(${uuids(images.map((i) => i.id))}::uuid[])
-              AND kind = 'mask' AND jsonb_typeof(geometry->'key') = 'string'
-            ORDER BY id`)
+            SELECT o.id::text AS id, o.image_id, o.class_id, o.geometry->>'key' AS key FROM image_objects o
+            WHERE o.image_id = ANY(${uuids(images.map((i) => i.id))}::uuid[])
+              AND o.kind = 'mask' AND jsonb_typeof(o.geometry->'key') = 'string'
+            ORDER BY o.id -- the bigint (an unqualified 'id' would sort the text output column: '10' < '9')`)
         ).rows
       : [];
     return { images, masks };
