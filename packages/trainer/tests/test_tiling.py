@@ -102,3 +102,29 @@ def test_time_budget_shrinks_the_planned_epochs(tmp_path, monkeypatch):
     m = loop.train(cfg, adapter_for("sg"), StopFlag())
     # about 3 clock seconds an epoch against a 6-second budget: the 50 planned epochs shrink to one or two
     assert 1 <= len(m["history"]) <= 3
+
+
+def test_detection_mosaic_tiles_keep_their_boxes_on_the_objects():
+    """Small objects: training tiles are often mosaics of four half-tile crops; every box still covers its
+    object's pixels (bright squares on a dark board) in tile coordinates."""
+    from sightline_trainer.tasks.od import DetectionTask
+    t = DetectionTask.__new__(DetectionTask)
+    t.size, t.mosaic = 64, 1.0
+    t.train_images, t.train_boxes = [], []
+    rng = np.random.default_rng(3)
+    for _ in range(4):
+        img = torch.zeros(1, 150, 150, dtype=torch.uint8)
+        boxes = []
+        for _ in range(3):
+            x, y = (int(v) for v in rng.integers(0, 140, 2))
+            img[0, y:y + 10, x:x + 10] = 255
+            boxes.append([0, x, y, x + 10, y + 10])
+        t.train_images.append(img)
+        t.train_boxes.append(torch.tensor(boxes, dtype=torch.float32))
+    x, boxes = t._tile_batch(list(range(4)) * 4, torch.Generator().manual_seed(0))
+    assert x.shape == (16, 1, 64, 64) and sum(len(b) for b in boxes) > 16
+    for tile, bs in zip(x, boxes):
+        for _, x1, y1, x2, y2 in bs.tolist():
+            assert 0 <= x1 < x2 <= 64 and 0 <= y1 < y2 <= 64
+            assert float(tile[0, int(y1):int(y2), int(x1):int(x2)].float().mean()) == 255.0
+

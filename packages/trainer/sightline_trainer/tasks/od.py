@@ -2,6 +2,7 @@
 offset regressed at the centre cell. Early stopping on validation loss."""
 import math
 
+import numpy as np
 import torch
 
 from ..augment import normalise, photometric
@@ -11,6 +12,10 @@ from ..tiling import auto_scale, cap_tiles, grid, overlap_for, random_origin, va
 # Tile mode: share of training tiles drawn around an object, and tiles per training image in one epoch.
 OBJECT_SHARE = 0.7
 TILES_PER_IMAGE = 2
+# Share of training tiles that are mosaics of four half-tile crops (four images, each crop usually around an
+# object): four times the objects and image variety per tile at the same cost. Used when the median object's
+# smaller side (after scaling) is at most a quarter tile, so that a quadrant holds one whole.
+MOSAIC = 0.5
 from ..models.detector import STRIDE, Detector, DetectorExport
 from ..protocol import TrainerError
 from .base import TaskBase
@@ -124,6 +129,10 @@ class DetectionTask(TaskBase):
             raise TrainerError("DATA_UNLABELLED", "No image carries a box")
         self.train_images = [images[i] for i in train]
         self.train_boxes = [boxes[i] for i in train]
+        # Mosaic only for objects small against the tile; large ones (a steel-surface defect across the whole
+        # image) would mostly be cut by the quadrant borders.
+        sides = [min(b[3] - b[1], b[4] - b[2]) for bb in self.train_boxes for b in bb.tolist()]
+        self.mosaic = MOSAIC if sides and float(np.median(sides)) <= s / 4 else 0.0
         ov = overlap_for(s)
         xv, bv = [], []
         for i in val:
@@ -137,18 +146,41 @@ class DetectionTask(TaskBase):
         self.n_val = len(self.xv)
         self.arch["tiled"] = True
 
+    def _crop(self, i, gen, size):
+        """A size x size crop of training image i (around one of its objects OBJECT_SHARE of the time) and its
+        boxes in crop coordinates."""
+        img, b = self.train_images[i], self.train_boxes[i]
+        centre = None
+        if len(b) and float(torch.rand(1, generator=gen)) < OBJECT_SHARE:
+            _, x1, y1, x2, y2 = b[int(torch.randint(0, len(b), (1,), generator=gen))].tolist()
+            centre = ((x1 + x2) / 2, (y1 + y2) / 2)
+        x0, y0 = random_origin(img.shape[1], img.shape[2], size, gen, centre)
+        return img[:, y0:y0 + size, x0:x0 + size], clip_boxes(b, x0, y0, size)
+
     def _tile_batch(self, idx, gen):
-        s = self.size
+        """Training tiles: a crop of the drawn image, or (a `mosaic` share of them) four half-tile crops of it and
+        of three other training images side by side."""
+        s, h = self.size, self.size // 2
         xs, bs = [], []
         for i in idx:
-            img, b = self.train_images[i], self.train_boxes[i]
-            centre = None
-            if len(b) and float(torch.rand(1, generator=gen)) < OBJECT_SHARE:
-                c, x1, y1, x2, y2 = b[int(torch.randint(0, len(b), (1,), generator=gen))].tolist()
-                centre = ((x1 + x2) / 2, (y1 + y2) / 2)
-            x0, y0 = random_origin(img.shape[1], img.shape[2], s, gen, centre)
-            xs.append(img[:, y0:y0 + s, x0:x0 + s])
-            bs.append(clip_boxes(b, x0, y0, s))
+            if self.mosaic > 0 and float(torch.rand(1, generator=gen)) < self.mosaic:
+                x = torch.empty(self.train_images[i].shape[0], s, s, dtype=torch.uint8)
+                parts = []
+                others = torch.randint(0, len(self.train_images), (3,), generator=gen).tolist()
+                for q, j in enumerate([i] + others):
+                    qx, qy = (q % 2) * h, (q // 2) * h
+                    cx, cb = self._crop(j, gen, h)
+                    x[:, qy:qy + h, qx:qx + h] = cx
+                    cb = cb.clone()
+                    cb[:, [1, 3]] += qx
+                    cb[:, [2, 4]] += qy
+                    parts.append(cb)
+                xs.append(x)
+                bs.append(torch.cat(parts))
+            else:
+                x, b = self._crop(i, gen, s)
+                xs.append(x)
+                bs.append(b)
         return torch.stack(xs), bs
 
     def build(self):
