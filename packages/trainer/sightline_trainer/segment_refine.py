@@ -5,7 +5,7 @@ masks, refined on them"), and keeps it from forgetting by mixing in the generate
 
 DATA.json: {"items": [{"image": "/path/img.png", "masks": ["/path/mask.png", ...]}, ...]}: every mask PNG
 is a binary mask (white = inside) of the image; each connected part of a mask (at the encoder's 128 px) is
-one object to click on. Clicks are simulated like the generated-scene training: 1-3 positive clicks inside
+one object to click on (an image's 8 largest). Clicks are simulated like the generated-scene training: 1-3 positive clicks inside
 the object, 0-2 negative clicks outside. The last `holdout` images are not trained on: the default and the
 refined pair are both scored on them (mean IoU over fixed click sets), reported in DIR/segment.json.
 Starts from weights/segment_click_default.pt (the PyTorch state of the shipped default pair, written by
@@ -26,6 +26,7 @@ from .onnx_weights import initializers
 
 DEFAULT_CHECKPOINT = Path(__file__).parent / "weights" / "segment_click_default.pt"
 MIN_PART_PX = 16  # parts smaller than this (at 128 px) are not click targets
+MAX_PARTS = 8  # click targets per image (its largest parts)
 
 
 def checkpoint_from_onnx(model_dir: Path, out: Path):
@@ -76,8 +77,9 @@ def load_samples(items):
         for path in it.get("masks", []):
             m = Image.open(path).convert("L").resize((sc.SIZE, sc.SIZE), Image.BILINEAR)
             targets += parts(torch.from_numpy(np.asarray(m, dtype=np.float32) >= 128))
+        targets = sorted(targets, key=lambda p: -float(p.sum()))[:MAX_PARTS]
         if targets:
-            out.append((x, targets))
+            out.append((x, [t.to(torch.uint8) for t in targets]))  # uint8: a big project stays small
     return out
 
 
@@ -94,7 +96,7 @@ def real_batch(samples, n, gen):
     imgs, coords, labels, targets = [], [], [], []
     for _ in range(n):
         img, parts_ = samples[int(torch.randint(0, len(samples), (1,), generator=gen))]
-        t = parts_[int(torch.randint(0, len(parts_), (1,), generator=gen))]
+        t = parts_[int(torch.randint(0, len(parts_), (1,), generator=gen))].float()
         flip = torch.rand(2, generator=gen) < 0.5
         dims = [d for d, f in ((2, flip[0]), (1, flip[1])) if f]
         if dims:
@@ -124,6 +126,7 @@ def evaluate(enc, dec, samples, seed=0):
     for img, parts_ in samples:
         emb = enc(img.unsqueeze(0))
         for t in parts_:
+            t = t.float()
             for npos, nneg in EVAL_CLICKS:
                 c, lab = clicks(t, npos, nneg, gen)
                 pred = F.interpolate(dec.core(emb, c[None], lab[None]), size=(sc.SIZE, sc.SIZE), mode="bilinear",
