@@ -148,7 +148,7 @@ async function openWorkspace(page: Page, task: 'cf' | 'od' | 'sg', suffix = '') 
   await page.goto(`/train/processing/${works[task].id}/${task}${suffix}`);
   await expect(page.getByTestId(`workspace-${task}`)).toBeVisible({ timeout: 20_000 });
   if (task !== 'cf') {
-    await expect(page.getByTestId('current-file')).toBeVisible();
+    await expect(page.getByTestId('current-file')).toBeVisible({ timeout: 20_000 });
     // The image's document is loaded (drawing before that would be replaced by it).
     await expect(page.getByTestId('annotation-canvas')).toHaveAttribute('data-ready', 'true', {
       timeout: 20_000,
@@ -245,7 +245,7 @@ test('sg: every tool draws, survives a reload; polygon points edit; eraser cuts 
   await shot(page, 'sg-erased');
 
   await page.reload();
-  await expect(page.getByTestId('current-file')).toBeVisible();
+  await expect(page.getByTestId('current-file')).toBeVisible({ timeout: 20_000 });
   await expect(objectCount(page)).not.toHaveText('0', { timeout: 15_000 });
   const types = await page
     .getByTestId('data-item')
