@@ -90,4 +90,7 @@ export const segmentModelKeys = {
   refined: (id: string, file: PairFile) => assertKey(`segment-models/refined/${id}/${file}`),
   active: 'segment-models/active.json',
   project: (projectId: number) => assertKey(`segment-models/projects/${projectId}.json`),
+  /** Listing prefixes (storage GC): the projects' records and the refined pairs' folders. */
+  projectsPrefix: 'segment-models/projects/',
+  refinedPrefix: 'segment-models/refined/',
 };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { processingWorks, projects } from '@sightline/db';
 import { collectStorageGarbage } from '@sightline/jobs';
-import { imageKeys } from '@sightline/storage';
+import { imageKeys, segmentModelKeys } from '@sightline/storage';
 import { multipart, pngs } from './fixtures';
 import { projectWithMember, setupDatasetApp } from './harness';
 
@@ -88,6 +88,33 @@ describe('storage garbage collection', () => {
     const left = await t.keys();
     for (const k of [...orphanModel, orphanOverlay]) expect(left).not.toContain(k);
     expect(left).toContain(freshOverlay);
+  });
+
+  it('removes refined click-segmentation pairs no project record names, and records of deleted projects', async () => {
+    const { project } = await projectWithMember(t);
+    const gone = await projectWithMember(t);
+    const pair = (id: string) => [
+      segmentModelKeys.refined(id, 'encoder.onnx'),
+      segmentModelKeys.refined(id, 'decoder.onnx'),
+    ];
+    const [named, reverted, fresh] = ['a1b2c3', 'd4e5f6', 'f0f0f0'];
+    for (const k of [...pair(named), ...pair(reverted), ...pair(fresh)])
+      await t.storage.put(k, Buffer.from('onnx'));
+    for (const k of [...pair(named), ...pair(reverted)]) await age(k, 12);
+    await t.storage.put(segmentModelKeys.project(project.id), Buffer.from(JSON.stringify({ id: named })));
+    await t.storage.put(
+      segmentModelKeys.project(gone.project.id),
+      Buffer.from(JSON.stringify({ id: named })),
+    );
+    await t.db.delete(projects).where(eq(projects.id, gone.project.id));
+
+    const result = await collectStorageGarbage(t.db, t.storage);
+    expect(result.segmentPairs).toBe(1);
+    const left = await t.keys();
+    for (const k of [...pair(named), ...pair(fresh), segmentModelKeys.project(project.id)])
+      expect(left).toContain(k);
+    for (const k of [...pair(reverted), segmentModelKeys.project(gone.project.id)])
+      expect(left).not.toContain(k);
   });
 
   it('removes external labeling packs no work names, once old enough', async () => {

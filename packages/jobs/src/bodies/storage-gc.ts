@@ -1,13 +1,14 @@
 // Deletes storage objects no row refers to any more: images of datasets removed with their project,
 // objects of an upload whose process died before its transaction, zips of deleted download rows, and the
 // folders of learnings (model, checkpoint) and evaluations (overlays) whose rows went with their project,
-// and external labeling packs whose request died before its work row.
+// external labeling packs whose request died before its work row, and refined click-segmentation pairs no
+// project record names.
 // Only objects older than `minAgeMs` go, because an upload writes its objects before its rows; objects
 // journaled by an upload in progress are never garbage (the upload's own cleanup or recoverUploads
 // removes them), and uploads whose process stopped touching the journal are recovered first.
 import { sql } from 'drizzle-orm';
 import { DatasetFilesRepository, IngestJournalRepository, type Db } from '@sightline/db';
-import { downloadKey, imageKeys, type Storage } from '@sightline/storage';
+import { downloadKey, imageKeys, segmentModelKeys, type Storage } from '@sightline/storage';
 import { recoverUploads, UPLOAD_STALE_MS } from './upload-recovery';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -23,6 +24,8 @@ export interface GcResult {
   abandonedUploads?: number;
   /** External labeling packs no work names (only when there were any). */
   uploadPacks?: number;
+  /** Refined click-segmentation pairs no project record names (only when there were any). */
+  segmentPairs?: number;
 }
 
 async function* batches(ids: AsyncIterable<string>, size: number): AsyncIterable<string[]> {
@@ -105,7 +108,62 @@ export async function collectStorageGarbage(
   }
   const packs = await collectUploadPacks(db, storage, cutoff);
   if (packs) result.uploadPacks = packs;
+  const pairs = await collectRefinedPairs(db, storage, cutoff);
+  if (pairs) result.segmentPairs = pairs;
   return result;
+}
+
+/**
+ * Click-segmentation pairs refined for a project (segment-models/refined/<id>/) that no project record
+ * names any more: the project went back to the default, was refined again, or was deleted (its record
+ * goes too). Records are written after their pair, so the age check spares a pair about to be named.
+ */
+async function collectRefinedPairs(db: Db, storage: Storage, cutoff: number): Promise<number> {
+  const named = new Set<string>();
+  const records = new Map<number, string>();
+  for await (const key of storage.list(segmentModelKeys.projectsPrefix)) {
+    const projectId = Number(/\/(\d+)\.json$/.exec(key)?.[1]);
+    if (Number.isSafeInteger(projectId)) records.set(projectId, key);
+  }
+  const alive = records.size
+    ? new Set(
+        (
+          await db.execute<{ id: number }>(
+            sql`SELECT id FROM projects WHERE id = ANY(${`{${[...records.keys()].join(',')}}`}::int[])`,
+          )
+        ).rows.map((r) => Number(r.id)),
+      )
+    : new Set<number>();
+  for (const [projectId, key] of records) {
+    if (!alive.has(projectId)) {
+      await storage.delete(key);
+      continue;
+    }
+    const obj = await storage.get(key);
+    if (!obj) continue;
+    const chunks: Buffer[] = [];
+    for await (const c of obj.stream) chunks.push(c as Buffer);
+    try {
+      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: unknown }).id;
+      if (typeof id === 'string') named.add(id);
+    } catch {
+      // An unreadable record names nothing; the segment routes refuse it as well.
+    }
+  }
+  const firstKey = new Map<string, string>();
+  for await (const key of storage.list(segmentModelKeys.refinedPrefix)) {
+    const id = key.slice(segmentModelKeys.refinedPrefix.length).split('/')[0];
+    if (id && !firstKey.has(id)) firstKey.set(id, key);
+  }
+  let removed = 0;
+  for (const [id, first] of firstKey) {
+    if (named.has(id) || !(await oldEnough(storage, first, cutoff))) continue;
+    const keys: string[] = [];
+    for await (const k of storage.list(`${segmentModelKeys.refinedPrefix}${id}/`)) keys.push(k);
+    await storage.deleteMany(keys);
+    removed++;
+  }
+  return removed;
 }
 
 /**
