@@ -6,6 +6,7 @@
 // Only objects older than `minAgeMs` go, because an upload writes its objects before its rows; objects
 // journaled by an upload in progress are never garbage (the upload's own cleanup or recoverUploads
 // removes them), and uploads whose process stopped touching the journal are recovered first.
+import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { DatasetFilesRepository, IngestJournalRepository, type Db } from '@sightline/db';
 import { downloadKey, imageKeys, segmentModelKeys, type Storage } from '@sightline/storage';
@@ -141,10 +142,9 @@ async function collectRefinedPairs(db: Db, storage: Storage, cutoff: number): Pr
     }
     const obj = await storage.get(key);
     if (!obj) continue;
-    const chunks: Buffer[] = [];
-    for await (const c of obj.stream) chunks.push(c as Buffer);
+    const body = await text(obj.stream);
     try {
-      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: unknown }).id;
+      const id = (JSON.parse(body) as { id?: unknown }).id;
       if (typeof id === 'string') named.add(id);
     } catch {
       // An unreadable record names nothing; the segment routes refuse it as well.
