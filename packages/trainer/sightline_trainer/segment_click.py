@@ -28,6 +28,13 @@ GRID = SIZE // 4
 MASK = 256
 
 
+def mask_loss(logits, target):
+    """Mask probabilities and the training loss: BCE plus soft Dice, so a small target still counts."""
+    prob = torch.sigmoid(logits)
+    dice = 1 - (2 * (prob * target).sum(dim=(1, 2, 3)) + 1) / (prob.sum(dim=(1, 2, 3)) + target.sum(dim=(1, 2, 3)) + 1)
+    return prob, F.binary_cross_entropy_with_logits(logits, target) + dice.mean()
+
+
 class Encoder(nn.Module):
     def __init__(self):
         super().__init__()
@@ -184,9 +191,7 @@ def train(seconds, seed, log=print):
     while time.time() - start < seconds:
         img, coords, labels, target = batch(12, gen)
         logits = F.interpolate(dec.core(enc(img), coords, labels), size=(SIZE, SIZE), mode="bilinear", align_corners=False)
-        prob = torch.sigmoid(logits)
-        dice = 1 - (2 * (prob * target).sum(dim=(1, 2, 3)) + 1) / (prob.sum(dim=(1, 2, 3)) + target.sum(dim=(1, 2, 3)) + 1)
-        loss = F.binary_cross_entropy_with_logits(logits, target) + dice.mean()
+        prob, loss = mask_loss(logits, target)
         opt.zero_grad()
         loss.backward()
         opt.step()
