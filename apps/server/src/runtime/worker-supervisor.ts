@@ -65,7 +65,9 @@ export class WorkerSupervisor {
 
   private spawn(slot: Slot) {
     slot.startedAt = Date.now();
-    const child = spawn(process.execPath, [this.entry], {
+    // SIGHTLINE_WORKER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the workers in a bench.
+    const nodeArgs = (this.env.SIGHTLINE_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, this.entry], {
       env: this.env,
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -1,5 +1,6 @@
 // The queries of the processing.run body (the worker's side of processing_works).
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { ints, texts, uuids } from '../../sql-arrays';
 import {
   datasetClasses,
   datasetFolders,
@@ -164,9 +165,3 @@ export class ProcessingRows {
     return this.db;
   }
 }
-
-/** Array literals for one bound parameter each (ids and storage keys: no quotes or commas inside). */
-const uuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
-const ints = (xs: readonly (number | null)[]) =>
-  `{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}`;
-const texts = (xs: readonly string[]) => `{${xs.map((x) => `"${x}"`).join(',')}}`;

@@ -1,10 +1,12 @@
 // Reads an uploaded zip entry by entry with yauzl: the central directory is checked first (entry
 // count, expanded size, ratio, unsafe paths, symlinks, encryption), so a hostile zip is refused before
 // anything is stored; then entries are read one at a time, never more than one image in memory each.
+import { stat } from 'node:fs/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { DatasetErrorCode as E } from '@sightline/domain';
 import { AppError } from '../../../common/app-error';
 import { formatBytes, type UploadLimits } from './upload-limits';
+import { BlockReader } from './zip-block-reader';
 
 export interface ZipEntryRef {
   /** Path inside the zip, '/'-separated, as yauzl decoded it. */
@@ -16,6 +18,8 @@ export interface ZipEntryRef {
 export interface OpenedZip {
   entries: ZipEntryRef[];
   read(ref: ZipEntryRef): Promise<Buffer>;
+  /** Where the member's (stored or deflated) bytes start in the zip file: after its local header. */
+  dataOffset(ref: ZipEntryRef): Promise<number>;
   close(): void;
 }
 
@@ -26,10 +30,19 @@ const RATIO_MIN_BYTES = 1024 * 1024;
 const refuse = (code: string, params: Record<string, string | number>, status = 400) =>
   new AppError(code, status, params);
 
-function openZip(path: string): Promise<ZipFile> {
+async function openZip(path: string): Promise<{ zf: ZipFile; reader: BlockReader }> {
+  const { size } = await stat(path);
+  const reader = await BlockReader.open(path);
   return new Promise((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, zf) =>
-      err ? reject(err) : resolve(zf),
+    yauzl.fromRandomAccessReader(
+      reader,
+      size,
+      { lazyEntries: true, autoClose: false, validateEntrySizes: true },
+      (err, zf) => {
+        if (!err) return resolve({ zf, reader });
+        reader.close(() => undefined);
+        reject(err);
+      },
     ),
   );
 }
@@ -50,8 +63,9 @@ export async function openUploadedZip(
   limits: UploadLimits,
 ): Promise<OpenedZip> {
   let zf: ZipFile;
+  let reader: BlockReader;
   try {
-    zf = await openZip(path);
+    ({ zf, reader } = await openZip(path));
   } catch (err) {
     throw yauzlError(err as Error, zipName);
   }
@@ -105,6 +119,14 @@ export async function openUploadedZip(
   return {
     entries,
     close: () => zf.close(),
+    async dataOffset(ref) {
+      const at = ref.entry.relativeOffsetOfLocalHeader;
+      const header = await reader.bytesAt(at, 30).catch(() => Buffer.alloc(0));
+      // The local header's name and extra field lengths can differ from the central directory's.
+      if (header.length !== 30 || header.readUInt32LE(0) !== 0x04034b50)
+        throw refuse(E.ZipInvalid, { file: `${zipName}: ${ref.path}` });
+      return at + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    },
     async read(ref) {
       const label = `${zipName}: ${ref.path}`;
       if (ref.size > limits.maxImageBytes)

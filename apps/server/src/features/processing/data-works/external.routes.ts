@@ -54,6 +54,7 @@ interface Member {
   /** The spooled file it is, or is inside (then `entry` is its zip entry). */
   file: Spooled['files'][number];
   entry?: ZipEntryRef;
+  zip?: OpenedZip;
 }
 
 export default async function externalRoutes(root: FastifyInstance) {
@@ -119,7 +120,7 @@ export default async function externalRoutes(root: FastifyInstance) {
             zips.push(zip);
             for (const e of zip.entries)
               if (!isJunkPath(e.path) && !e.path.endsWith('/'))
-                members.push({ name: e.path, read: () => zip.read(e), file, entry: e });
+                members.push({ name: e.path, read: () => zip.read(e), file, entry: e, zip });
           } else members.push({ name: file.originalName, read: () => createReadStream(file.path), file });
         }
         const images = members.filter((m) => IMAGE_LIKE.test(m.name));
@@ -158,12 +159,8 @@ export default async function externalRoutes(root: FastifyInstance) {
           if (cocoIssue) throw new AppError(cocoIssue.code, 400, cocoIssue.params ?? {}, 'file');
         }
 
-        // The checked members as one stored pack; the processing.data job imports them (external.ts).
-        const packPath = join(dir, 'external.pack');
-        const pack = writePack(packPath);
-        // The uploaded files as they are; each checked member is found by offset (zip members inside their zip).
-        const bases = new Map<string, number>();
-        for (const file of spooled.files) bases.set(file.path, await pack.appendFile(file.path));
+        // The classes answered are read now: the pack takes the first uploaded file's place below.
+        const classes = await classNames(f.label_type, labels, classFiles[0], cocoJson);
         const chosen: [Member, PackRole][] = [
           ...images.map((m): [Member, PackRole] => [m, 'image']),
           ...labels.map((m): [Member, PackRole] => [m, 'label']),
@@ -171,14 +168,28 @@ export default async function externalRoutes(root: FastifyInstance) {
             ? [[classFiles[0], 'classes'] as [Member, PackRole]]
             : []),
         ];
+        // Where each zip member's bytes start in its zip, read before the zip moves into the pack.
+        const dataOffsets = new Map<Member, number>();
         for (const [m, role] of chosen) {
-          const at = bases.get(m.file.path)!;
+          if (m.zip && m.entry) dataOffsets.set(m, await m.zip.dataOffset(m.entry));
           if (role === 'image' && (m.entry?.size ?? m.file.size) > datasets.limits.maxImageBytes)
             throw new AppError(E.FileTooLarge, 400, {
               file: m.entry ? `${m.file.originalName}: ${m.entry.path}` : m.file.originalName,
               max: formatBytes(datasets.limits.maxImageBytes),
             });
-          if (m.entry) await pack.addZipMember(base(m.name), role, at, m.file.path, m.entry.entry);
+        }
+
+        // The checked members as one stored pack; the processing.data job imports them (external.ts).
+        // The uploaded files as they are (the first one moved, not copied); each checked member is found
+        // by offset (zip members inside their zip).
+        const packPath = join(dir, 'external.pack');
+        const pack = writePack(packPath);
+        const bases = new Map<string, number>();
+        for (const [i, file] of spooled.files.entries())
+          bases.set(file.path, await (i === 0 ? pack.adoptFile(file.path) : pack.appendFile(file.path)));
+        for (const [m, role] of chosen) {
+          const at = bases.get(m.file.path)!;
+          if (m.entry) pack.addZipMember(base(m.name), role, at, dataOffsets.get(m)!, m.entry.entry);
           else pack.addLoose(base(m.name), role, at, m.file.size);
         }
         await pack.end();
@@ -199,7 +210,7 @@ export default async function externalRoutes(root: FastifyInstance) {
           data: {
             ...created,
             images: images.length,
-            classes: await classNames(f.label_type, labels, classFiles[0], cocoJson),
+            classes,
           },
         };
       } catch (err) {
