@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import type { Storage } from '@sightline/storage';
 import { loadModel, type Prediction, type Prepared, type VisionModel } from '@sightline/vision';
-import { OrtWorker } from './ort-worker';
+import { OrtWorkerPool } from './ort-worker';
 
 /** Largest batch handed to onnxruntime in one run. */
 export const MAX_BATCH = 32;
@@ -19,52 +19,59 @@ interface Waiting {
   reject: (e: unknown) => void;
 }
 
-/** Collects prepared images and runs them in batches of up to MAX_BATCH, one run at a time. */
+/** Collects prepared images and runs them in batches of up to MAX_BATCH, up to `concurrency` batches at
+ * once (one per inference worker): requests that arrive while every worker is busy go together next. */
 export class MicroBatcher {
   private queue: Waiting[] = [];
-  private running = false;
+  private inFlight = 0;
+  private scheduled = false;
   /** Batch sizes run so far (tests and the bench read them). */
   readonly batches: number[] = [];
 
   constructor(
     private readonly run: (batch: Prepared[]) => Promise<Prediction[]>,
     private readonly max = MAX_BATCH,
+    private readonly concurrency = 1,
   ) {}
 
   submit(prepared: Prepared): Promise<Prediction> {
     return new Promise((resolve, reject) => {
       this.queue.push({ prepared, resolve, reject });
-      // Let requests of the same tick join before the first run starts.
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.drain());
-      }
+      this.schedule();
     });
   }
 
-  private async drain() {
-    try {
-      while (this.queue.length) {
-        const batch = this.queue.splice(0, this.max);
-        this.batches.push(batch.length);
-        if (this.batches.length > 1000) this.batches.splice(0, 500);
-        try {
-          const out = await this.run(batch.map((w) => w.prepared));
-          batch.forEach((w, i) => w.resolve(out[i]!));
-        } catch (e) {
-          batch.forEach((w) => w.reject(e));
-        }
-      }
-    } finally {
-      this.running = false;
-    }
+  /** Starts what the free workers can take on a later turn: requests of the same tick join first. */
+  private schedule() {
+    if (this.scheduled || this.inFlight >= this.concurrency) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.queue.length && this.inFlight < this.concurrency)
+        this.start(this.queue.splice(0, this.max));
+    });
+  }
+
+  private start(batch: Waiting[]) {
+    this.inFlight++;
+    this.batches.push(batch.length);
+    if (this.batches.length > 1000) this.batches.splice(0, 500);
+    this.run(batch.map((w) => w.prepared))
+      .then(
+        (out) => batch.forEach((w, i) => w.resolve(out[i]!)),
+        (e: unknown) => batch.forEach((w) => w.reject(e)),
+      )
+      .finally(() => {
+        this.inFlight--;
+        if (this.queue.length) this.schedule();
+      });
   }
 }
 
 export interface ServedModel {
   model: VisionModel;
-  /** The worker thread running the network (null: it runs on the main thread). */
-  worker: OrtWorker | null;
+  /** The worker threads running the network (null: it runs on the main thread). */
+  worker: OrtWorkerPool | null;
   batcher: MicroBatcher;
 }
 
@@ -92,9 +99,9 @@ export class InferencePool {
     // The main thread's session is kept only as a fallback: the network runs in a worker thread (see
     // ort-worker.ts), so HTTP, decoding and PostgreSQL go on while it runs.
     const model = await loadModel(dir, 1);
-    let worker: OrtWorker | null = null;
+    let worker: OrtWorkerPool | null = null;
     if (process.env.SIGHTLINE_ORT_WORKER !== '0') {
-      const w = new OrtWorker(join(dir, model.manifest.files.onnx));
+      const w = new OrtWorkerPool(join(dir, model.manifest.files.onnx));
       try {
         await w.ready;
         worker = w;
@@ -108,7 +115,11 @@ export class InferencePool {
     return {
       model,
       worker,
-      batcher: new MicroBatcher((batch) => model.predictPrepared(batch, { params: p })),
+      batcher: new MicroBatcher(
+        (batch) => model.predictPrepared(batch, { params: p }),
+        MAX_BATCH,
+        worker?.size ?? 1,
+      ),
     };
   }
 

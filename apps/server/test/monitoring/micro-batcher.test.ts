@@ -1,0 +1,52 @@
+// The inspection API's micro-batcher with several inference workers: at most `concurrency` batches run
+// at once, requests that arrive meanwhile go together into the next batch, and a failed run rejects
+// only the requests of its own batch.
+import { describe, expect, it } from 'vitest';
+import type { Prediction, Prepared } from '@sightline/vision';
+import { MicroBatcher } from '../../src/features/monitoring/inference-pool';
+
+const item = (n: number) => ({ crops: [], width: n, height: 1, rects: [] }) as unknown as Prepared;
+
+describe('MicroBatcher', () => {
+  it('runs up to `concurrency` batches at once and batches what waits', async () => {
+    let running = 0;
+    let most = 0;
+    const b = new MicroBatcher(
+      async (batch) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
+        return batch.map((p) => ({ index: p.width }) as unknown as Prediction);
+      },
+      4,
+      2,
+    );
+    const first = Array.from({ length: 2 }, (_, i) => b.submit(item(i)));
+    await new Promise((r) => setImmediate(r));
+    // Both workers busy: these wait and go in batches of at most 4.
+    const rest = Array.from({ length: 10 }, (_, i) => b.submit(item(i + 2)));
+    const settled = await Promise.allSettled([...first, ...rest]);
+    expect(most).toBe(2);
+    expect(b.batches[0]).toBe(2);
+    expect(Math.max(...b.batches)).toBe(4);
+    expect(b.batches.reduce((a, x) => a + x, 0)).toBe(12);
+    const ok = settled.flatMap((s, i) => (s.status === 'fulfilled' ? [i] : []));
+    for (const i of ok) expect((settled[i] as PromiseFulfilledResult<{ index: number }>).value.index).toBe(i);
+    expect(ok).toHaveLength(12);
+  });
+
+  it('a failed run rejects its own batch only', async () => {
+    const b = new MicroBatcher(
+      async (batch) => {
+        await new Promise((r) => setTimeout(r, 5));
+        if (batch.some((p) => p.width === 1)) throw new Error('bad batch');
+        return batch.map((p) => ({ index: p.width }) as unknown as Prediction);
+      },
+      1,
+      2,
+    );
+    const res = await Promise.allSettled([0, 1, 2].map((i) => b.submit(item(i))));
+    expect(res.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  });
+});
