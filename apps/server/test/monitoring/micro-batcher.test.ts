@@ -32,7 +32,8 @@ describe('MicroBatcher', () => {
     expect(Math.max(...b.batches)).toBe(4);
     expect(b.batches.reduce((a, x) => a + x, 0)).toBe(12);
     const ok = settled.flatMap((s, i) => (s.status === 'fulfilled' ? [i] : []));
-    for (const i of ok) expect((settled[i] as PromiseFulfilledResult<{ index: number }>).value.index).toBe(i);
+    for (const i of ok)
+      expect((settled[i] as unknown as PromiseFulfilledResult<{ index: number }>).value.index).toBe(i);
     expect(ok).toHaveLength(12);
   });
 
