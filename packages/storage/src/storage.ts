@@ -2,6 +2,7 @@
 // Keys are id- or content-based ("images/<uuid>/original"), never built from user text: assertKey
 // refuses anything else so a name from an upload can never reach a path or an object key.
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 
 export interface StoredObject {
   stream: Readable;
@@ -94,3 +95,10 @@ export const segmentModelKeys = {
   projectsPrefix: 'segment-models/projects/',
   refinedPrefix: 'segment-models/refined/',
 };
+
+/** A whole stored object in memory, null when the key does not exist: for objects read at once anyway
+ * (images, masks, model files, small records). */
+export async function readBuffer(storage: Pick<Storage, 'get'>, key: string): Promise<Buffer | null> {
+  const obj = await storage.get(key);
+  return obj ? buffer(obj.stream) : null;
+}

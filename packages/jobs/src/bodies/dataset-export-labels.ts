@@ -7,7 +7,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { datasetImages, imageObjects, type Db } from '@sightline/db';
 import { paintRle, rowToObject, type ExportFormat } from '@sightline/domain';
-import type { Storage } from '@sightline/storage';
+import { readBuffer, type Storage } from '@sightline/storage';
 import { imagePathIn, labelFiles, renderMaskPng, type Box, type LabelledImage } from '@sightline/vision';
 import { encodeMaskPng } from '../dataset-cache/vector-masks';
 
@@ -72,14 +72,6 @@ async function sizesOf(db: Db, imageIds: string[]) {
     for (const r of rows) out.set(r.id, { width: r.width, height: r.height });
   }
   return out;
-}
-
-async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
-  const obj = await storage.get(key);
-  if (!obj) return null;
-  const chunks: Buffer[] = [];
-  for await (const c of obj.stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
 }
 
 export interface LabelEntry {
@@ -147,7 +139,7 @@ export async function labelEntries(input: {
         } else if ((o.kind === 'path' || o.kind === 'eraser') && isPts(g.points))
           strokes.push({ points: flat(g.points), width: Number(g.width) || 1, erase: o.kind === 'eraser' });
         else if (o.kind === 'mask' && typeof g.key === 'string') {
-          const buf = await readAll(storage, g.key);
+          const buf = await readBuffer(storage, g.key);
           if (buf) masks.push(buf);
         } else if (o.kind === 'rle' && size) {
           // An inline mask drawn in the workspace (with its holes): a full-size PNG like a stored one.

@@ -10,7 +10,7 @@ import {
   type Deployment,
 } from '@sightline/domain';
 import type { Db } from '@sightline/db';
-import type { Storage } from '@sightline/storage';
+import { readBuffer, type Storage } from '@sightline/storage';
 import { AppError } from '../../common/app-error';
 import { recordAudit } from '../history/audit';
 import { mapUniqueViolation } from '../../common/unique-violation';
@@ -136,11 +136,9 @@ export class DeploymentService {
     for await (const key of this.storage.list(src)) {
       const name = key.slice(src.length);
       if (!name || name.includes('/') || name.endsWith('.pt')) continue;
-      const obj = await this.storage.get(key);
-      if (!obj) continue;
-      const chunks: Buffer[] = [];
-      for await (const c of obj.stream) chunks.push(c as Buffer);
-      await this.storage.put(`${dest}/${name}`, Buffer.concat(chunks));
+      const data = await readBuffer(this.storage, key);
+      if (!data) continue;
+      await this.storage.put(`${dest}/${name}`, data);
       files++;
     }
     if (!files) throw new AppError(MonitoringErrorCode.ModelNotDeployable, 409, {}, 'model_id');

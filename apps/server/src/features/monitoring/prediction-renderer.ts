@@ -4,7 +4,7 @@
 // original and the stored verdict, so one still missing (queue full under sustained load, process gone)
 // is drawn on its first view instead (ensure) and stored then.
 import type { InspectionRowDb } from '@sightline/db';
-import type { Storage } from '@sightline/storage';
+import { readBuffer, type Storage } from '@sightline/storage';
 import { predictionImage } from './judge';
 
 const MAX_PENDING = 500;
@@ -85,11 +85,9 @@ export class PredictionRenderer {
   async ensure(row: Row) {
     const stored = await this.storage.get(row.predictionKey);
     if (stored) return stored;
-    const obj = await this.storage.get(row.originalKey);
-    if (!obj) return null;
-    const chunks: Buffer[] = [];
-    for await (const c of obj.stream) chunks.push(c as Buffer);
-    await this.draw(row, Buffer.concat(chunks));
+    const original = await readBuffer(this.storage, row.originalKey);
+    if (!original) return null;
+    await this.draw(row, original);
     return this.storage.get(row.predictionKey);
   }
 

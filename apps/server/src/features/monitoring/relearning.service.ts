@@ -16,7 +16,7 @@ import {
   type Db,
   type InspectionResultJson,
 } from '@sightline/db';
-import { imageKeys, type Storage } from '@sightline/storage';
+import { imageKeys, readBuffer, type Storage } from '@sightline/storage';
 import { AppError } from '../../common/app-error';
 import { processImage, sha256 } from '../dataset/ingest/image-processor';
 import type { LineAccess } from './line-access';
@@ -64,11 +64,8 @@ export class RelearningService {
     }[] = [];
     const seen = new Set<string>();
     for (const p of pairs) {
-      const obj = await this.storage.get(p.originalKey);
-      if (!obj) continue;
-      const chunks: Buffer[] = [];
-      for await (const c of obj.stream) chunks.push(c as Buffer);
-      const buf = Buffer.concat(chunks);
+      const buf = await readBuffer(this.storage, p.originalKey);
+      if (!buf) continue;
       const hash = sha256(buf);
       if (seen.has(hash)) continue;
       seen.add(hash);

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { datasetImages, datasets, type Db } from '@sightline/db';
 import { imageKeys, segmentModelKeys, type Storage } from '@sightline/storage';
+import { buffer } from 'node:stream/consumers';
 import {
   NpyError,
   readNpy,
@@ -51,12 +52,6 @@ export interface SegmentModelInfo {
   uploaded_at: string | null;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
-  return Buffer.concat(chunks);
-}
-
 export class SegmentService {
   constructor(
     private readonly db: Db,
@@ -68,7 +63,7 @@ export class SegmentService {
     const obj = await this.storage.get(ACTIVE_KEY);
     if (!obj) return null;
     try {
-      return JSON.parse((await readAll(obj.stream)).toString('utf8')) as ActivePair;
+      return JSON.parse((await buffer(obj.stream)).toString('utf8')) as ActivePair;
     } catch {
       return null;
     }
@@ -79,7 +74,7 @@ export class SegmentService {
     const obj = await this.storage.get(segmentModelKeys.project(projectId));
     if (!obj) return null;
     try {
-      return refinedSegmentPairSchema.parse(JSON.parse((await readAll(obj.stream)).toString('utf8')));
+      return refinedSegmentPairSchema.parse(JSON.parse((await buffer(obj.stream)).toString('utf8')));
     } catch {
       return null;
     }
@@ -104,7 +99,7 @@ export class SegmentService {
           async () => {
             const obj = await this.storage.get(key(pair.id, 'encoder.onnx'));
             if (!obj) throw new SegmentModelError('SEGMENT_MODEL_MISSING', 'stored encoder.onnx missing');
-            return readAll(obj.stream);
+            return buffer(obj.stream);
           },
           pair.id,
         );
@@ -222,7 +217,7 @@ export class SegmentService {
     const key = `segment/${model.id}/${imageId.toLowerCase()}.npy`;
     const cached = await this.storage.get(key);
     if (cached) {
-      const buf = await readAll(cached.stream);
+      const buf = await buffer(cached.stream);
       try {
         readNpy(buf);
         return buf;
@@ -233,7 +228,7 @@ export class SegmentService {
     }
     const original = await this.storage.get(imageKeys(imageId).original);
     if (!original) throw new AppError('IMAGE_NOT_FOUND', 404, {}, 'imageId');
-    const { data, shape } = await embed(model, await readAll(original.stream));
+    const { data, shape } = await embed(model, await buffer(original.stream));
     const npy = Buffer.from(writeNpy(data, shape));
     await this.storage.put(key, npy, { contentType: 'application/octet-stream' });
     return npy;

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { asc, eq } from 'drizzle-orm';
 import { evaluationResults, evaluations, type Db } from '@sightline/db';
-import { downloadKey, type Storage } from '@sightline/storage';
+import { downloadKey, readBuffer, type Storage } from '@sightline/storage';
 
 export interface EvaluationExportInput {
   db: Db;
@@ -101,14 +101,12 @@ export async function exportEvaluationZip(input: EvaluationExportInput) {
   const used = new Set<string>();
   for (const r of withOverlay) {
     input.signal?.throwIfAborted();
-    const obj = await storage.get(r.overlayKey!);
-    if (obj) {
-      const chunks: Buffer[] = [];
-      for await (const c of obj.stream) chunks.push(c as Buffer);
+    const overlay = await readBuffer(storage, r.overlayKey!);
+    if (overlay) {
       let name = `overlays/${stem(r.fileName)}.png`;
       if (used.has(name)) name = `overlays/${stem(r.fileName)}-${r.id}.png`;
       used.add(name);
-      zip.addBuffer(Buffer.concat(chunks), name, { compress: false });
+      zip.addBuffer(overlay, name, { compress: false });
     }
     done++;
     if (done % 50 === 0)

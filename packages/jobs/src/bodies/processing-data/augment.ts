@@ -16,7 +16,7 @@ import {
 } from '@sightline/vision';
 import { paintRle, type AnnotationObject } from '@sightline/domain';
 import type { Db } from '@sightline/db';
-import { assertKey, type Storage } from '@sightline/storage';
+import { assertKey, readBuffer, type Storage } from '@sightline/storage';
 import {
   classMap,
   clearResult,
@@ -104,11 +104,9 @@ async function moveObjects(
         geometry: { ...g, points, width: Number(g.width) * scale },
       });
     } else if (o.kind === 'mask' && typeof g.key === 'string') {
-      const src = await storage.get(g.key);
+      const src = await readBuffer(storage, g.key);
       if (!src) continue;
-      const chunks: Buffer[] = [];
-      for await (const c of src.stream) chunks.push(c as Buffer);
-      const png = await augmentMask(Buffer.concat(chunks), plan);
+      const png = await augmentMask(src, plan);
       const key = assertKey(`images/${imageId.toLowerCase()}/mask-${maskNo++}.png`);
       await storage.put(key, png, { contentType: 'image/png' });
       out.push({

@@ -13,7 +13,7 @@ import {
   processingWorkSources,
   type Db,
 } from '@sightline/db';
-import { imageKeys, type Storage } from '@sightline/storage';
+import { imageKeys, readBuffer, type Storage } from '@sightline/storage';
 import { decodeWithThumbnail } from '@sightline/vision';
 
 export type WorkRow = typeof processingWorks.$inferSelect;
@@ -128,11 +128,9 @@ export async function clearResult(db: Db, datasetId: number) {
 }
 
 export async function readImage(storage: Storage, imageId: string): Promise<Buffer> {
-  const obj = await storage.get(imageKeys(imageId).original);
-  if (!obj) throw new Error(`missing object for image ${imageId}`);
-  const chunks: Buffer[] = [];
-  for await (const c of obj.stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
+  const buf = await readBuffer(storage, imageKeys(imageId).original);
+  if (!buf) throw new Error(`missing object for image ${imageId}`);
+  return buf;
 }
 
 export const sha256 = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');

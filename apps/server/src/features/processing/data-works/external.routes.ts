@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -225,10 +226,7 @@ export default async function externalRoutes(root: FastifyInstance) {
 }
 
 async function asBuffer(src: Promise<Buffer> | NodeJS.ReadableStream): Promise<Buffer> {
-  if (src instanceof Promise) return src;
-  const chunks: Buffer[] = [];
-  for await (const c of src) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
+  return src instanceof Promise ? src : buffer(src);
 }
 
 /** The result dataset (one folder), the external work (waiting) and its processing.data job, together. */
