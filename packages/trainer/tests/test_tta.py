@@ -21,3 +21,23 @@ def test_flip_average_is_flip_invariant_and_a_distribution():
         for out in (hv(x), h(x), plain(x)):
             assert out.shape == (2, 3)
             assert torch.allclose(out.sum(1), torch.ones(2), atol=1e-5)
+
+
+def test_detector_flip_average_is_flip_equivariant():
+    from sightline_trainer.models.detector import Detector, DetectorExport, tta_outputs
+
+    torch.manual_seed(0)
+    model = Detector(1, 3, 8).eval()
+    x = torch.randn(2, 1, 32, 32)
+    with torch.no_grad():
+        heat, wh, off = model(x)
+        plain = DetectorExport(model, "")(x)
+        h = heat.sigmoid()
+        assert torch.allclose(plain[0], h * (torch.nn.functional.max_pool2d(h, 3, 1, 1) == h).float())
+        assert torch.allclose(plain[1], wh) and torch.allclose(plain[2], off)
+        a, b = tta_outputs(model, x, "hv"), tta_outputs(model, x.flip(3), "hv")
+        # Mirrored input: mirrored heatmap and sizes; the x offset of the mirrored centre is 1 - offset.
+        assert torch.allclose(a[0], b[0].flip(3), atol=1e-5) and torch.allclose(a[1], b[1].flip(3), atol=1e-5)
+        assert torch.allclose(a[2][:, 0], 1 - b[2][:, 0].flip(2), atol=1e-5)
+        assert torch.allclose(a[2][:, 1], b[2][:, 1].flip(2), atol=1e-5)
+        assert DetectorExport(model, "hv")(x)[0].shape == heat.shape

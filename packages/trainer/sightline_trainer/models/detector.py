@@ -1,6 +1,7 @@
 """od: CenterNet-style anchor-free detector at output stride 4 (heatmap, size and offset heads)."""
 import math
 
+import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
@@ -39,15 +40,54 @@ class Detector(nn.Module):
         return self.heat(p), self.wh(p), self.offset(p)
 
 
-class DetectorExport(nn.Module):
-    """ONNX outputs: peak scores (sigmoid heatmap kept only at 3x3 local maxima), sizes and offsets."""
+def tta_outputs(model, x, flips=""):
+    """Network outputs averaged over the image and its mirror images along the flips training used ("h", "v",
+    "hv": then the 180-degree turn too): heatmap probabilities and sizes flipped back and averaged; an offset
+    along a flipped axis comes back as 1 - offset (the centre p = x + o of cell x is the flipped image's cell
+    W-1-x at offset 1-o). Returns (heat probabilities, sizes, offsets). Costs one pass per view."""
+    views = [(False, False)]
+    if "h" in flips:
+        views.append((True, False))
+    if "v" in flips:
+        views.append((False, True))
+    if "h" in flips and "v" in flips:
+        views.append((True, True))
 
-    def __init__(self, model):
+    def flip(t, fh, fv):
+        if fh:
+            t = t.flip(3)
+        if fv:
+            t = t.flip(2)
+        return t
+
+    heat, wh, off = model(torch.cat([flip(x, fh, fv) for fh, fv in views]) if len(views) > 1 else x)
+
+    def view(t, i):  # the i-th view's outputs (batch-size agnostic in the ONNX graph)
+        return t.reshape(len(views), -1, *t.shape[1:])[i]
+
+    hs, ws, os_ = [], [], []
+    for i, (fh, fv) in enumerate(views):
+        hs.append(flip(view(heat, i).sigmoid(), fh, fv))
+        ws.append(flip(view(wh, i), fh, fv))
+        o = flip(view(off, i), fh, fv)
+        ox, oy = o[:, :1], o[:, 1:]
+        os_.append(torch.cat([1 - ox if fh else ox, 1 - oy if fv else oy], 1))
+    if len(views) == 1:
+        return hs[0], ws[0], os_[0]
+    k = float(len(views))
+    return sum(hs) / k, sum(ws) / k, sum(os_) / k
+
+
+class DetectorExport(nn.Module):
+    """ONNX outputs: peak scores (sigmoid heatmap kept only at 3x3 local maxima), sizes and offsets, averaged
+    over flips (test-time augmentation) when `flips` names any."""
+
+    def __init__(self, model, flips=""):
         super().__init__()
         self.model = model
+        self.flips = flips
 
     def forward(self, x):
-        heat, wh, off = self.model(x)
-        heat = heat.sigmoid()
+        heat, wh, off = tta_outputs(self.model, x, self.flips)
         keep = (F.max_pool2d(heat, 3, 1, 1) == heat).float()
         return heat * keep, wh, off

@@ -1,5 +1,6 @@
 """od: CenterNet-style training — Gaussian centre heatmaps with focal loss, box size and sub-pixel
-offset regressed at the centre cell. Early stopping on validation loss."""
+offset regressed at the centre cell. Early stopping on validation mAP@0.5; the exported graph averages the
+outputs over the flips training used (test-time augmentation, models/detector.py)."""
 import math
 
 import numpy as np
@@ -16,7 +17,7 @@ TILES_PER_IMAGE = 2
 # object): four times the objects and image variety per tile at the same cost. Used when the median object's
 # smaller side (after scaling) is at most a quarter tile, so that a quadrant holds one whole.
 MOSAIC = 0.5
-from ..models.detector import STRIDE, Detector, DetectorExport
+from ..models.detector import STRIDE, Detector, DetectorExport, tta_outputs
 from ..protocol import TrainerError
 from .base import TaskBase
 
@@ -42,9 +43,10 @@ def focal_heatmap(pred_logits, gt, eps=1e-4):
     return -(pos_loss.sum() + neg_loss.sum()) / n.clamp(min=1)
 
 
-def decode_detections(heat_logits, wh, off, threshold=0.05, top=100):
-    """Network outputs -> per image [N,6] (class, score, x1, y1, x2, y2) in input pixels, as the ONNX decoder does."""
-    heat = heat_logits.sigmoid()
+def decode_detections(heat_logits, wh, off, threshold=0.05, top=100, probs=False):
+    """Network outputs -> per image [N,6] (class, score, x1, y1, x2, y2) in input pixels, as the ONNX decoder does
+    (`probs`: the heatmap is already probabilities, as test-time augmentation gives it)."""
+    heat = heat_logits if probs else heat_logits.sigmoid()
     heat = heat * (torch.nn.functional.max_pool2d(heat, 3, 1, 1) == heat).float()
     b, k, h, w = heat.shape
     out = []
@@ -89,6 +91,9 @@ class DetectionTask(TaskBase):
             raise TrainerError("DATA_NO_CLASSES", "Detection needs at least one class")
         train, val = self.split(len(self.items), float(self.params.get("valSplit", 0.2)), int(self.params["seed"]))
         self.arch = {"name": "centernet", "channels": self.channels, "classes": k, "width": self.width, "stride": STRIDE}
+        # Test-time augmentation over the flips the network was trained with (final validation and the exported
+        # graph; the epochs are judged on the plain network).
+        self.flips = "".join(f for f, key in (("h", "flipH"), ("v", "flipV")) if self.aug.get(key, 0.0) > 0)
         if self.tiled:
             return self._prepare_tiled(stop, train, val)
         x, sizes = self.decode(self.items, stop)
@@ -258,12 +263,16 @@ class DetectionTask(TaskBase):
 
     def validate(self, model):
         total, n, dets = 0.0, 0, []
+        flips = self.flips if getattr(self, "finishing", False) else ""
         for i in range(0, self.n_val, 64):
             x = normalise(self.xv[i:i + 64])
             t = self.targets(self.bv[i:i + 64])
             out = model(x)
             total += float(self._loss(out, *t)) * len(x)
-            dets += decode_detections(*out)
+            if flips:
+                dets += decode_detections(*tta_outputs(model, x, flips), probs=True)
+            else:
+                dets += decode_detections(*out)
             n += len(x)
         loss = total / max(n, 1)
         m, _ = average_precision_50(dets, self.bv, len(self.classes))
@@ -282,4 +291,4 @@ class DetectionTask(TaskBase):
         return {"stride": STRIDE}
 
     def export_module(self, model):
-        return DetectorExport(model)
+        return DetectorExport(model, self.flips)
