@@ -66,6 +66,9 @@ test.describe('login', () => {
   test('the password-reset request needs an ID', async ({ page }) => {
     await page.goto('/auth/login');
     await page.getByTestId('forgot-password').click();
+    // The modal focuses its ID field once opened (data-autofocus): submitting before that, under a loaded
+    // CI machine, once missed the form (a flaky failure in a clean-clone run).
+    await expect(page.getByTestId('reset-username')).toBeFocused();
     await page.getByTestId('reset-submit').click();
     await expect(page.getByTestId('reset-modal').getByText('아이디를 입력해 주세요.')).toBeVisible();
   });
