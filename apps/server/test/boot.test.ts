@@ -109,7 +109,13 @@ describe('server process lifecycle', () => {
       );
       expect(health.workers).toMatchObject({ alive: 1, expected: 1 });
       // A crashed worker is restarted by the server (and its heartbeat row reaped as lost).
-      const workerPid = Number(/\[worker (\d+)\] ready/.exec(first.out())![1]);
+      // Health counts the worker from its first heartbeat; it logs "ready" once its queues have started.
+      const ready = await waitFor(
+        async () => /\[worker (\d+)\] ready/.exec(first.out()),
+        60_000,
+        'worker ready',
+      );
+      const workerPid = Number(ready[1]);
       process.kill(workerPid, 'SIGKILL');
       await waitFor(
         async () => /worker 0 exited \(SIGKILL\); restarting/.test(first.out()),
