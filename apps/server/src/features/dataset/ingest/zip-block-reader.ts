@@ -64,19 +64,24 @@ export class BlockReader extends yauzl.RandomAccessReader {
     position: number,
     callback: (err: Error | null, bytesRead?: number) => void,
   ): void {
-    const copyOut = () => {
-      const hit = this.cached(position, position + length);
-      const src = hit ?? this.block.subarray(position - this.blockStart);
-      src.copy(buffer, offset);
-      callback(null, Math.min(length, src.length));
-    };
-    // Answered on a later turn even from the block: yauzl reads entry after entry through callbacks.
-    if (this.cached(position, position + length)) return void setImmediate(copyOut);
+    // Copied now, answered on a later turn: another read may replace the block before then, and yauzl
+    // reads entry after entry through callbacks.
+    const hit = this.cached(position, position + length);
+    if (hit) {
+      hit.copy(buffer, offset);
+      return void setImmediate(() => callback(null, length));
+    }
     if (length > BLOCK) {
       read(this.fd, buffer, offset, length, position, (err, n) => callback(err, n));
       return;
     }
-    this.fill(position, length, (err) => (err ? callback(err) : copyOut()));
+    this.fill(position, length, (err) => {
+      if (err) return callback(err);
+      // The block now starts at `position` (fewer bytes at the end of the file).
+      const got = this.block.subarray(0, length);
+      got.copy(buffer, offset);
+      callback(null, got.length);
+    });
   }
 
   override _readStreamForRange(start: number, end: number): Readable {
