@@ -102,7 +102,9 @@ test('train a cf model and watch it, cancel a second one, hit the 3-trainings li
   await choose(page, 'learning-dataset', datasetName);
   // The task's default algorithm is preselected and its parameters become inputs.
   await expect(page.getByTestId('learning-algorithm')).toHaveValue(/ResNet/);
-  await expect(page.getByTestId('param-epochs')).toHaveValue('60');
+  // Epochs and input size default to 0 = auto: the engine picks them from the data.
+  await expect(page.getByTestId('param-epochs')).toHaveValue('0');
+  await expect(page.getByTestId('param-form')).toContainText(/0 = (auto|자동)/);
   // OK classes: 'good' by its name.
   await expect(
     page.locator(

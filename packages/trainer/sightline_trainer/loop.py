@@ -12,6 +12,7 @@ import numpy as np
 import torch
 
 from . import __version__
+from .auto import auto_epochs
 from .checkpoint import init_from_model, init_weights, load, save_atomic
 from .export import export_onnx
 from .protocol import Throttle, TrainerError, _clean as clean, emit
@@ -103,12 +104,15 @@ def train(cfg, adapter, stop):
 
     adapter.prepare(cfg, stop)
     epochs = int(params["epochs"])
+    auto = dict(getattr(adapter, "auto", {}))
+    if epochs == 0:  # 'auto': from the dataset's steps per epoch (auto.py); the time budget cuts further
+        epochs = params["epochs"] = auto["epochs"] = auto_epochs(adapter.task, adapter.steps_per_epoch(int(params["batchSize"])))
     if hasattr(adapter, "max_epochs"):
         epochs = adapter.max_epochs(epochs)  # methods with nothing to train (ad pixel patches): one epoch
     patience = int(params.get("patience", epochs))
     bs = int(params["batchSize"])
     emit("started", task=adapter.task, epochs=epochs, trainImages=adapter.n_train, valImages=adapter.n_val,
-         threads=threads, torch=torch.__version__)
+         threads=threads, torch=torch.__version__, auto=auto)
 
     model = adapter.build()
     history_before = []
@@ -243,6 +247,7 @@ def train(cfg, adapter, stop):
         "trainer": {"version": __version__, "torch": torch.__version__, "seconds": time.time() - started,
                     "threads": threads, "stepSeconds": float(np.median(step_times)) if step_times else None},
         "warnings": warnings,
+        "auto": auto,
         **extra,
     }
     (out / "manifest.json").write_text(json.dumps(clean(manifest), indent=2))

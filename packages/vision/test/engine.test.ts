@@ -43,7 +43,7 @@ const codeOf = async (p: Promise<unknown>) => {
 describe('validation before training', () => {
   it('rejects out-of-range, fractional and unknown parameters', async () => {
     const out = join(tmp.dir, 'never');
-    expect(await codeOf(train(data, { epochs: 0 }, { outDir: out }))).toBe('PARAM_INVALID');
+    expect(await codeOf(train(data, { epochs: -1 }, { outDir: out }))).toBe('PARAM_INVALID');
     expect(await codeOf(train(data, { epochs: 1.5 }, { outDir: out }))).toBe('PARAM_INVALID');
     expect(await codeOf(train(data, { learningRate: 5 }, { outDir: out }))).toBe('PARAM_INVALID');
     expect(await codeOf(train(data, { bogus: 1 }, { outDir: out }))).toBe('PARAM_INVALID');
@@ -215,7 +215,7 @@ describe('CLI', () => {
     expect(again[0]).toEqual(preds[0]);
     const full = cli(['export', '--model', model, '--out', join(tmp.dir, 'cli-export-full'), '--full']);
     expect(full.files).toHaveLength(4);
-    const bad = cli(['train', '--task', 'cf', '--data', dataDir, '--out', model, '--param', 'epochs=0']);
+    const bad = cli(['train', '--task', 'cf', '--data', dataDir, '--out', model, '--param', 'epochs=-1']);
     expect(bad.error.code).toBe('PARAM_INVALID');
   });
 });

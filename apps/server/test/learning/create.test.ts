@@ -200,15 +200,24 @@ describe('create', () => {
         params: { epochs: 6 },
       });
       expect(over.statusCode).toBe(400);
+      // epochs is an 'auto' param: 0 lets the engine pick, so the message names it.
       expect(over.json().error).toMatchObject({
-        code: 'TRAIN_PARAM_INVALID',
-        message: 'Parameter epochs must lie between 1 and 5.',
+        code: 'TRAIN_PARAM_INVALID_AUTO',
+        message: 'Parameter epochs must be 0 (auto) or lie between 1 and 5.',
       });
       expect(
         (
           await create(p.headers, { dataset_id: ds, name: 'p1', algorithm_id: algo, params: { epochs: 2.5 } })
         ).json().error.code,
-      ).toBe('TRAIN_PARAM_INVALID');
+      ).toBe('TRAIN_PARAM_INVALID_AUTO');
+      expect(
+        (
+          await create(p.headers, { dataset_id: ds, name: 'p1', algorithm_id: algo, params: { width: 1000 } })
+        ).json().error,
+      ).toMatchObject({
+        code: 'TRAIN_PARAM_INVALID',
+        message: 'Parameter width must lie between 8 and 128.',
+      });
       const unknown = await create(p.headers, {
         dataset_id: ds,
         name: 'p1',
@@ -229,6 +238,14 @@ describe('create', () => {
       expect(ok.json().data.params).toMatchObject({ epochs: 5, flipH: 0 });
       const dflt = await create(p.headers, { dataset_id: ds, name: 'p2', algorithm_id: algo });
       expect(dflt.json().data.params.epochs).toBe(3);
+      const auto = await create(p.headers, {
+        dataset_id: ds,
+        name: 'p3',
+        algorithm_id: algo,
+        params: { epochs: 0, inputSize: 0 },
+      });
+      expect(auto.statusCode).toBe(201);
+      expect(auto.json().data.params).toMatchObject({ epochs: 0, inputSize: 0 });
     } finally {
       await t.db.update(algorithms).set({ trainParams: row!.trainParams }).where(eq(algorithms.id, algo));
     }

@@ -66,7 +66,8 @@ describe('training through the worker', () => {
       dataset_id: ds,
       name: 'tiny-cf',
       algorithm_id: algo,
-      params: { ...TINY, epochs: 3 },
+      // inputSize 0 = auto: the engine picks it from the 32 px images (its smallest side, 64).
+      params: { ...TINY, inputSize: 0, epochs: 3 },
       validation_split: 0.25,
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -101,6 +102,8 @@ describe('training through the worker', () => {
     });
     expect(d.metrics.accuracy).toBeGreaterThanOrEqual(0);
     expect(d.validation).toHaveProperty('accuracy');
+    expect(d.params.inputSize).toBe(0);
+    expect(d.auto).toEqual({ inputSize: 64 });
     expect(d.history.map((h: { run: number; epoch: number }) => [h.run, h.epoch])).toEqual([
       [1, 1],
       [1, 2],

@@ -11,8 +11,20 @@ type Def = [
   min: number,
   max: number,
   integer?: boolean,
+  auto?: boolean,
 ];
-const p = ([key, ko, en, descKo, descEn, def, min, max, integer = false]: Def): AlgorithmParamInput => ({
+const p = ([
+  key,
+  ko,
+  en,
+  descKo,
+  descEn,
+  def,
+  min,
+  max,
+  integer = false,
+  auto = false,
+]: Def): AlgorithmParamInput => ({
   key,
   name: { ko, en },
   description: { ko: descKo, en: descEn },
@@ -20,6 +32,7 @@ const p = ([key, ko, en, descKo, descEn, def, min, max, integer = false]: Def): 
   min,
   max,
   integer,
+  auto,
 });
 
 export const epochs = (def: number) =>
@@ -34,6 +47,20 @@ export const epochs = (def: number) =>
     500,
     true,
   ]);
+/** Epochs picked by the engine from the dataset (0, the default): a number of optimiser steps measured on real
+ *  sets, as epochs of this dataset (10–200); the time budget cuts further. */
+export const autoEpochs = p([
+  'epochs',
+  '학습 횟수',
+  'Epochs',
+  '전체 데이터를 학습하는 최대 반복 횟수. 0(기본)이면 자동: 데이터 양에 맞춰 정함(10~200, 시간 예산 안에서)',
+  'Maximum passes over the training data; 0 (default) = auto: picked from the amount of data (10–200, within the time budget)',
+  0,
+  1,
+  500,
+  true,
+  true,
+]);
 export const batchSize = (def: number) =>
   p([
     'batchSize',
@@ -69,6 +96,19 @@ export const inputSize = (def: number) =>
     512,
     true,
   ]);
+/** Input side (or tile side) picked by the engine from the image sizes (0, the default). */
+export const autoInputSize = p([
+  'inputSize',
+  '입력 크기',
+  'Input size',
+  '모델에 입력되는 정사각형 이미지(또는 타일)의 한 변(px). 0(기본)이면 자동: 이미지 크기와 시간 예산에 맞춰 정함',
+  'Side of the square image (or tile) fed to the network (px); 0 (default) = auto: picked from the image sizes and the time budget',
+  0,
+  32,
+  512,
+  true,
+  true,
+]);
 export const grayscale = p([
   'grayscale',
   '흑백 입력',

@@ -10,7 +10,8 @@ export type AlgorithmKind = (typeof ALGORITHM_KINDS)[number];
 const text = z.object({ ko: z.string().min(1), en: z.string().min(1) });
 export type LocalizedText = z.infer<typeof text>;
 
-/** One tunable parameter; `integer` params only take whole numbers. A default must lie in min..max. */
+/** One tunable parameter; `integer` params only take whole numbers. A default must lie in min..max, or be 0
+ *  when `auto` is set: 0 then means "the engine picks the value from the data" (input size, epochs). */
 export const algorithmParamSchema = z
   .object({
     key: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/),
@@ -20,10 +21,11 @@ export const algorithmParamSchema = z
     min: z.number(),
     max: z.number(),
     integer: z.boolean().default(false),
+    auto: z.boolean().optional(),
   })
   .refine((p) => p.min <= p.max, { message: 'min must not exceed max', path: ['min'] })
-  .refine((p) => p.default >= p.min && p.default <= p.max, {
-    message: 'default must lie in min..max',
+  .refine((p) => (p.auto && p.default === 0) || (p.default >= p.min && p.default <= p.max), {
+    message: 'default must lie in min..max (or be 0 = auto)',
     path: ['default'],
   })
   .refine(

@@ -4,13 +4,24 @@ import type { AlgorithmParam } from './types';
 
 export type ParamValues = Record<string, number>;
 
-/** A zod schema for values of the given params: each optional, within min..max, whole if integer. */
+type ParamRange = Pick<AlgorithmParam, 'min' | 'max' | 'integer'> & { auto?: boolean };
+
+/** A value the param takes: within min..max (whole if integer), or 0 for an `auto` param. */
+export function paramValueOk(p: ParamRange, v: unknown): v is number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+  if (p.auto && v === 0) return true;
+  return v >= p.min && v <= p.max && (!p.integer || Number.isInteger(v));
+}
+
+/** A zod schema for values of the given params: each optional, within min..max, whole if integer (0 = auto
+ *  for `auto` params). */
 export function paramValuesSchema(params: readonly AlgorithmParam[]) {
-  const shape: Record<string, z.ZodOptional<z.ZodNumber>> = {};
+  const shape: Record<string, z.ZodOptional<z.ZodType<number>>> = {};
   for (const p of params) {
-    let n = z.number().min(p.min).max(p.max);
-    if (p.integer) n = n.int();
-    shape[p.key] = n.optional();
+    shape[p.key] = z
+      .number()
+      .refine((v) => paramValueOk(p, v), { message: `${p.key} must lie in ${p.min}..${p.max}` })
+      .optional();
   }
   return z.strictObject(shape);
 }

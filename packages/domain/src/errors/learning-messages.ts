@@ -42,6 +42,10 @@ export const LEARNING_ERROR_MESSAGES: MessageCatalogue = {
     ko: '파라미터 {key}의 값은 {min} 이상 {max} 이하여야 합니다.',
     en: 'Parameter {key} must lie between {min} and {max}.',
   },
+  TRAIN_PARAM_INVALID_AUTO: {
+    ko: '파라미터 {key}의 값은 0(자동)이거나 {min} 이상 {max} 이하여야 합니다.',
+    en: 'Parameter {key} must be 0 (auto) or lie between {min} and {max}.',
+  },
   TRAIN_PARAM_UNKNOWN: {
     ko: '알고리즘에 없는 파라미터입니다: {key}',
     en: 'The algorithm has no parameter {key}.',

@@ -13,6 +13,7 @@ export const LearningErrorCode = {
   AlgorithmNotAvailable: 'ALGORITHM_NOT_AVAILABLE',
   AlgorithmTaskMismatch: 'ALGORITHM_TASK_MISMATCH',
   TrainParamInvalid: 'TRAIN_PARAM_INVALID',
+  TrainParamInvalidAuto: 'TRAIN_PARAM_INVALID_AUTO',
   TrainParamUnknown: 'TRAIN_PARAM_UNKNOWN',
   TargetRegionLimit: 'TARGET_REGION_LIMIT',
   TargetRegionSameSize: 'TARGET_REGION_SAME_SIZE',

@@ -3,7 +3,7 @@
 import { CONCURRENT_TRAININGS_PER_USER, TARGET_REGION_MAX } from '../constants';
 import { isTrialAccount } from '../access/roles';
 import type { AlgorithmParam } from '../algorithms/types';
-import { resolveParams } from '../algorithms/validate';
+import { paramValueOk, resolveParams } from '../algorithms/validate';
 import { LearningErrorCode as C } from './codes';
 
 /** waiting: queued (position shown); running: a worker trains; canceling: cancel asked, worker stopping. */
@@ -151,6 +151,12 @@ export function queuePosition(
   return ahead.length + 1;
 }
 
+/** The message of a value out of a param's range (auto params also take 0). */
+export function paramIssue(p: Pick<AlgorithmParam, 'key' | 'min' | 'max' | 'auto'>): LimitIssue {
+  const code = p.auto ? C.TrainParamInvalidAuto : C.TrainParamInvalid;
+  return { code, params: { key: p.key, min: p.min, max: p.max } };
+}
+
 /** Train params checked against the admin-edited algorithm row: defaults filled, or the first bad key. */
 export function checkTrainParams(
   rowParams: readonly AlgorithmParam[],
@@ -160,14 +166,7 @@ export function checkTrainParams(
   for (const [key, v] of Object.entries(values)) {
     const p = byKey.get(key);
     if (!p) return { values: null, issue: { code: C.TrainParamUnknown, params: { key } } };
-    const ok =
-      typeof v === 'number' &&
-      Number.isFinite(v) &&
-      v >= p.min &&
-      v <= p.max &&
-      (!p.integer || Number.isInteger(v));
-    if (!ok)
-      return { values: null, issue: { code: C.TrainParamInvalid, params: { key, min: p.min, max: p.max } } };
+    if (!paramValueOk(p, v)) return { values: null, issue: paramIssue(p) };
   }
   try {
     return { values: resolveParams(rowParams, values), issue: null };

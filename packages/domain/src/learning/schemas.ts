@@ -129,6 +129,8 @@ export const learningDetailSchema = learningListItemSchema.extend({
   files: z.array(z.object({ name: z.string(), size: z.number().int() })),
   /** Job id for GET /api/jobs/{id}; null once purged. */
   job_id: z.string().nullable(),
+  /** Values the engine picked for params sent as 0 = auto (empty until training starts). */
+  auto: z.record(z.string(), z.number()).optional(),
 });
 export type LearningDetail = z.infer<typeof learningDetailSchema>;
 
@@ -151,6 +153,8 @@ export const learningProgressEventSchema = z.object({
   /** decoding: images decoded so far / total. */
   done: z.number().int().nullable(),
   total: z.number().int().nullable(),
+  /** Values the engine picked for params left at 0 = auto (input size, epochs), once training started. */
+  auto: z.record(z.string(), z.number()).optional(),
   at: z.string(),
 });
 export type LearningProgressEvent = z.infer<typeof learningProgressEventSchema>;

@@ -23,10 +23,13 @@ export const adminParamSchema = z
     min: num,
     max: num,
     integer: z.boolean().optional().default(false),
+    /** 0 = auto is allowed as well (set from the engine's declaration, not by the admin). */
+    auto: z.boolean().optional().default(false),
   })
   .superRefine((p, ctx) => {
     const wholeOk = !p.integer || [p.default, p.min, p.max].every(Number.isInteger);
-    if (p.min > p.max || p.default < p.min || p.default > p.max || !wholeOk) {
+    const inRange = (p.auto && p.default === 0) || (p.default >= p.min && p.default <= p.max);
+    if (p.min > p.max || !inRange || !wholeOk) {
       ctx.addIssue({
         code: 'custom',
         message: C.ParamRangeInvalid,

@@ -14,11 +14,16 @@ class TaskBase:
         p = cfg["params"]
         ds = cfg["dataset"]
         self.params = p
-        self.size = int(p["inputSize"])
         self.channels = 1 if int(p.get("grayscale", 0)) else 3
         self.width = int(p.get("width", 16))
         self.regions = ds.get("regions") or None
         self.items = ds["items"]
+        # Values the engine picked for 'auto' (0) params; written back into the params so that the manifest,
+        # the checkpoint and a later relearning see what was used.
+        self.auto = {}
+        self.size = int(p["inputSize"])
+        if self.size == 0 and self.items:
+            self.size = p["inputSize"] = self.auto["inputSize"] = self._auto_size(cfg, stop)
         self.classes = [{"index": i, "name": c["name"], "ok": bool(c.get("ok", False))} for i, c in enumerate(ds["classes"])]
         self.aug = {k: float(p[k]) for k in ("flipH", "flipV", "rotate", "brightness", "contrast", "noise", "cropScale") if k in p}
         if not self.items:
@@ -26,6 +31,34 @@ class TaskBase:
         check_modes(self.items, self.channels, stop)
         check_regions(self.items, self.regions, stop)
         self.n_regions = len(self.regions) if self.regions else 1
+
+    def _auto_size(self, cfg, stop):
+        """auto.py's input side from the image sizes (crop sizes with target regions); a relearning keeps the
+        side of the model it continues."""
+        from ..auto import stretch_size, tile_size
+        from ..checkpoint import load
+        from ..data import header
+        if cfg.get("initFrom"):
+            prev = load(cfg["initFrom"])
+            side = int((prev.get("params") or {}).get("inputSize") or 0) if isinstance(prev, dict) else 0
+            if side > 0:
+                return side
+        if self.regions:
+            sizes = [(r[2], r[3]) for r in self.regions]
+        else:
+            sizes = []
+            # Headers only; a sample of a huge set tells the sizes as well as all of it.
+            for it in self.items[:: max(1, len(self.items) // 500)]:
+                stop.check()
+                sizes.append(header(it["path"])[1])
+        if self.tiled:
+            s = float(self.params["scale"])
+            if s > 0:
+                sizes = [(w * s, h * s) for w, h in sizes]
+            return tile_size(self.task, sizes)
+        n_train = len(self.items) * (1 - float(self.params.get("valSplit", 0.2)))
+        return stretch_size(self.task, sizes, n_train, int(self.params.get("batchSize", 16)),
+                            float(self.params.get("timeBudget") or 0))
 
     def split(self, n, val_share, seed, groups=None):
         """Seeded split; stratified when `groups` gives a label per item; every group keeps a train item."""

@@ -15,6 +15,8 @@ export const trainerEventSchema = z.discriminatedUnion('event', [
     valImages: z.number(),
     threads: z.number(),
     torch: z.string(),
+    /** Values picked for 'auto' (0) params: inputSize, epochs. */
+    auto: z.record(z.string(), z.number()).optional(),
     ...base,
   }),
   z.object({ event: z.literal('resumed'), epoch: z.number(), ...base }),

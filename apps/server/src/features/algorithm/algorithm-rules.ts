@@ -1,6 +1,7 @@
 // Keeps an admin's algorithm consistent with the engine that runs it: the engine key must be declared
 // (packages/domain ALGORITHMS), its type and work type are the declaration's, every parameter key is
-// one the engine reads for that set, and integer parameters stay whole numbers.
+// one the engine reads for that set, integer parameters stay whole numbers and only the engine's 'auto'
+// parameters take 0 (auto).
 import {
   PARAM_SETS,
   TenancyErrorCode,
@@ -19,7 +20,7 @@ export function checkAgainstEngine(input: AlgorithmAdminInput): AlgorithmAdminIn
   const out = { ...input };
   for (const set of PARAM_SETS) {
     const declared = new Map(engine[set].map((p) => [p.key, p]));
-    out[set] = input[set].map((p, i): AlgorithmParam => {
+    out[set] = input[set].map((p, i): AlgorithmParam & { auto: boolean } => {
       const d = declared.get(p.key);
       if (!d)
         throw new AppError(TenancyErrorCode.AlgorithmParamUnknown, 400, { key: p.key }, `${set}.${i}.key`);
@@ -27,7 +28,11 @@ export function checkAgainstEngine(input: AlgorithmAdminInput): AlgorithmAdminIn
       if (integer && ![p.default, p.min, p.max].every(Number.isInteger)) {
         throw new AppError(TenancyErrorCode.ParamRangeInvalid, 400, { key: p.key }, `${set}.${i}.default`);
       }
-      return { ...p, integer };
+      // 'auto' (0 = the engine picks) is what the engine supports, whatever the form sent.
+      const auto = Boolean(d.auto);
+      if (!auto && (p.default < p.min || p.default > p.max))
+        throw new AppError(TenancyErrorCode.ParamRangeInvalid, 400, { key: p.key }, `${set}.${i}.default`);
+      return { ...p, integer, auto };
     });
   }
   return out;

@@ -73,6 +73,7 @@ export function toDetail(v: LearningView, locale: Locale): LearningDetail {
     warnings: r.warnings,
     files: r.files,
     job_id: r.jobId,
+    auto: (r.live as LearningProgressEvent | null)?.auto ?? {},
   };
 }
 

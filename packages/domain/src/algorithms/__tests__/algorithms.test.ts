@@ -32,9 +32,14 @@ describe('algorithm catalog', () => {
     const cf = findAlgorithm('cf-resnet')!;
     const v = resolveParams(cf.trainParams, { epochs: 3 });
     expect(v.epochs).toBe(3);
-    expect(v.inputSize).toBe(128);
-    expect(() => resolveParams(cf.trainParams, { epochs: 0 })).toThrow();
+    expect(v.inputSize).toBe(0); // auto: the engine picks it from the images
+    expect(resolveParams(cf.trainParams, { epochs: 0 }).epochs).toBe(0); // auto
+    expect(() => resolveParams(cf.trainParams, { epochs: -1 })).toThrow();
+    expect(() => resolveParams(cf.trainParams, { inputSize: 16 })).toThrow(); // neither 0 nor within 32..512
     expect(() => resolveParams(cf.trainParams, { epochs: 2.5 })).toThrow();
+    // Only params declared auto take 0.
+    expect(() => resolveParams(cf.trainParams, { width: 0 })).toThrow();
+    expect(algorithmParamSchema.safeParse({ ...cf.trainParams[0]!, auto: false }).success).toBe(false);
     expect(() => resolveParams(cf.trainParams, { nope: 1 })).toThrow();
   });
 

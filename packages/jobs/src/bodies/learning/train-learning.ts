@@ -214,7 +214,11 @@ export async function runLearningTrain(ctx: HandlerContext<'learning.train'>): P
           emit({ phase: 'training' }, { resumed: true }, true);
           break;
         case 'started':
-          emit({ phase: 'training', epochs: e.epochs, done: null, total: null }, {}, true);
+          emit(
+            { phase: 'training', epochs: e.epochs, done: null, total: null, auto: e.auto ?? {} },
+            {},
+            true,
+          );
           break;
         case 'progress':
           emit({

@@ -31,6 +31,7 @@ const EMPTY_ROW = {
   min: 0 as number | string,
   max: 1 as number | string,
   integer: false,
+  auto: false,
 };
 
 export function ParamTableEditor({ form, set }: Props) {

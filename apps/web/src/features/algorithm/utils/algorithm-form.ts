@@ -10,6 +10,7 @@ export interface ParamRow {
   min: number | string;
   max: number | string;
   integer: boolean;
+  auto: boolean;
 }
 
 export interface AlgorithmFormValues {
@@ -35,6 +36,7 @@ const toRow = (p: Record<string, unknown>): ParamRow => ({
   min: Number(p.min),
   max: Number(p.max),
   integer: Boolean(p.integer),
+  auto: Boolean(p.auto),
 });
 
 export const EMPTY_ALGORITHM: AlgorithmFormValues = {

@@ -43,7 +43,7 @@ export function ParamForm({ params, values, errors, onChange, onReset }: Props) 
                 )}
               </Group>
             }
-            description={t('form.paramRange', { min: p.min, max: p.max })}
+            description={t(p.auto ? 'form.paramRangeAuto' : 'form.paramRange', { min: p.min, max: p.max })}
             value={values[p.key] ?? ''}
             onChange={(v) => onChange(p.key, v)}
             allowDecimal={!p.integer}

@@ -119,6 +119,8 @@ describe('LearningModelPage', { timeout: 30_000 }, () => {
                 progress: 100,
                 history: [hist(1)],
                 warnings: ['MODEL_DEGENERATE'],
+                params: { epochs: 0, inputSize: 0, width: 8 },
+                auto: { epochs: 40 },
                 validation: {
                   accuracy: 0.5,
                   perClass: [
@@ -154,6 +156,10 @@ describe('LearningModelPage', { timeout: 30_000 }, () => {
     ]);
     expect(FakeEventSource.instances.filter((e) => e.url.includes('/learnings/1/events'))).toHaveLength(0);
     expect(($('[data-testid="model-delete"]') as HTMLButtonElement).disabled).toBe(false);
+    // Auto params: the value the engine picked, or 'auto' when it did not report one.
+    expect($('[data-param-value="epochs"]')!.textContent).toBe('자동 → 40');
+    expect($('[data-param-value="inputSize"]')!.textContent).toBe('0');
+    expect($('[data-param-value="width"]')!.textContent).toBe('8');
   });
 
   it('moves an od model opened under /cf to its own path', async () => {

@@ -103,6 +103,13 @@ function ParamsTable({ learning }: { learning: LearningDetail }) {
   // Resolved params also carry the augmentation settings the training used.
   const declared = [...paramsOf(row), ...((row?.augmentationParams ?? []) as ReturnType<typeof paramsOf>)];
   const named = new Map(declared.map((p) => [p.key, p.name?.[locale] ?? p.key]));
+  const autoKeys = new Set(declared.filter((p) => p.auto).map((p) => p.key));
+  // 0 on an auto param: the engine picked the value from the data (known once training started).
+  const shown = (k: string, v: number) => {
+    const picked = learning.auto?.[k];
+    if (v !== 0 || !(autoKeys.has(k) || picked !== undefined)) return v;
+    return picked !== undefined ? t('model.autoPicked', { value: picked }) : t('model.auto');
+  };
   return (
     <Paper withBorder radius="lg" p="md">
       <Text fw={600} size="sm" mb="xs">
@@ -118,8 +125,8 @@ function ParamsTable({ learning }: { learning: LearningDetail }) {
                   ({k})
                 </Text>
               </Table.Td>
-              <Table.Td ta="right" fw={500}>
-                {v}
+              <Table.Td ta="right" fw={500} data-param-value={k}>
+                {shown(k, v)}
               </Table.Td>
             </Table.Tr>
           ))}

@@ -11,6 +11,7 @@ const FIELD_OF: Record<string, LearningField> = {
   ALGORITHM_NOT_AVAILABLE: 'algorithm',
   ALGORITHM_TASK_MISMATCH: 'algorithm',
   TRAIN_PARAM_INVALID: 'params',
+  TRAIN_PARAM_INVALID_AUTO: 'params',
   TRAIN_PARAM_UNKNOWN: 'params',
   TARGET_REGION_LIMIT: 'regions',
   TARGET_REGION_SAME_SIZE: 'regions',

@@ -5,6 +5,7 @@ import {
   HEADLINE_METRIC,
   defaultAlgorithmFor,
   errorMessage,
+  paramIssue,
   trainParamsSchema,
   type AlgorithmParam,
   type AlgorithmRecord,
@@ -73,7 +74,8 @@ export function paramErrors(
     const key = String(issue.path[0] ?? '');
     const p = params.find((x) => x.key === key);
     if (!p || out[key]) continue;
-    out[key] = errorMessage('TRAIN_PARAM_INVALID', locale, { key, min: p.min, max: p.max });
+    const bad = paramIssue(p);
+    out[key] = errorMessage(bad.code, locale, bad.params);
   }
   return out;
 }
