@@ -506,6 +506,9 @@ describe('external labeling upload', () => {
     expect(st.statusCode).toBe(200);
     expect(st.headers['content-type']).toBe('image/png');
     expect(st.rawPayload.equals(small)).toBe(true);
+    // No thumbnail object is stored for it (the route serves the original).
+    expect(await t.deps.storage.stat(`images/${s!.id}/thumb.webp`)).toBeNull();
+    expect(await t.deps.storage.stat(`images/${b!.id}/thumb.webp`)).not.toBeNull();
     const bt = await thumbOf(b!.id);
     expect(bt.headers['content-type']).toBe('image/webp');
     expect(await sharp(bt.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 256, height: 171 });

@@ -190,14 +190,16 @@ export class DatasetService {
         () => false,
       );
     if (!ok) throw new AppError(E.ImageLoadFailed, 404);
-    const key = imageKeys(img.id)[variant];
-    const obj = await this.storage.get(key);
+    const keys = imageKeys(img.id);
+    // A small image can be its own thumbnail: the external labeling import stores no thumbnail for it
+    // (older imports stored a copy of the same size), so the original is served.
+    const thumb = variant === 'thumb' ? await this.storage.get(keys.thumb) : null;
+    const obj = thumb ?? (await this.storage.get(keys.original));
     if (!obj) throw new AppError(E.ImageLoadFailed, 404);
     return {
       obj,
       etag: `"${img.sha256.slice(0, 32)}-${variant}"`,
-      // A small image can be its own thumbnail (the external labeling import stores it so): same size.
-      type: variant === 'thumb' && obj.size !== Number(img.sizeBytes) ? 'image/webp' : `image/${img.format}`,
+      type: thumb && obj.size !== Number(img.sizeBytes) ? 'image/webp' : `image/${img.format}`,
     };
   }
 }
