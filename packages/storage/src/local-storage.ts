@@ -81,15 +81,28 @@ export class LocalStorage implements Storage {
 
   /** Writes a new key in place (no temp file, no rename); false when the key exists (put replaces it). */
   private async putFresh(target: string, body: Buffer): Promise<boolean> {
-    await mkdir(dirname(target), { recursive: true });
+    const dir = dirname(target);
+    // A folder this process made or wrote to lately (an inspection line's day folder) is not made again:
+    // a recursive mkdir per object costs about as much as the write. Had it gone since, the write says so.
+    if (!this.knownDirs.has(dir)) await this.makeDir(dir);
     try {
       await writeFile(target, body, { flag: 'wx' });
       return true;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return false;
+      if (code === 'ENOENT' && this.knownDirs.delete(dir)) return this.putFresh(target, body);
       await rm(target, { force: true });
       throw err;
     }
+  }
+
+  private readonly knownDirs = new Set<string>();
+  private async makeDir(dir: string) {
+    await mkdir(dir, { recursive: true });
+    // Bounded: one folder per image (images/<id>/) would otherwise grow it without end.
+    if (this.knownDirs.size >= 1024) this.knownDirs.clear();
+    this.knownDirs.add(dir);
   }
 
   /** A hard link: objects are never changed in place (put renames a new file over the key, delete

@@ -14,25 +14,39 @@ export function paramValueOk(p: ParamRange, v: unknown): v is number {
 }
 
 /** A zod schema for values of the given params: each optional, within min..max, whole if integer (0 = auto
- *  for `auto` params). */
+ *  for `auto` params). Built once per params list (inference calls resolveParams per batch). */
 export function paramValuesSchema(params: readonly AlgorithmParam[]) {
-  const shape: Record<string, z.ZodOptional<z.ZodType<number>>> = {};
-  for (const p of params) {
-    shape[p.key] = z
-      .number()
-      .refine((v) => paramValueOk(p, v), { message: `${p.key} must lie in ${p.min}..${p.max}` })
-      .optional();
+  let schema = schemas.get(params);
+  if (!schema) {
+    const shape: Record<string, z.ZodOptional<z.ZodType<number>>> = {};
+    for (const p of params) {
+      shape[p.key] = z
+        .number()
+        .refine((v) => paramValueOk(p, v), { message: `${p.key} must lie in ${p.min}..${p.max}` })
+        .optional();
+    }
+    schema = z.strictObject(shape);
+    schemas.set(params, schema);
   }
-  return z.strictObject(shape);
+  return schema;
 }
+const schemas = new WeakMap<readonly AlgorithmParam[], z.ZodType>();
 
 /** Values filled with defaults; throws a ZodError naming the key when a value is unknown or out of range. */
 export function resolveParams(
   params: readonly AlgorithmParam[],
   values: Record<string, unknown> = {},
 ): ParamValues {
-  const given = paramValuesSchema(params).parse(values) as Record<string, number | undefined>;
+  // The usual case checked without zod (this runs per inference batch); zod words the error otherwise.
+  for (const [key, v] of Object.entries(values)) {
+    if (v === undefined) continue;
+    const p = params.find((q) => q.key === key);
+    if (!p || !paramValueOk(p, v)) {
+      paramValuesSchema(params).parse(values);
+      break;
+    }
+  }
   const out: ParamValues = {};
-  for (const p of params) out[p.key] = given[p.key] ?? p.default;
+  for (const p of params) out[p.key] = (values[p.key] as number | undefined) ?? p.default;
   return out;
 }

@@ -115,6 +115,20 @@ storageSuite('s3', async () => {
   return { storage: s3.storage, stop: s3.stop };
 });
 
+describe('local fresh writes', () => {
+  it('make a folder once, and again when it went away since', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sightline-local-fresh-'));
+    const storage = new LocalStorage(root);
+    await storage.put('day/1/a', Buffer.from('a'), { fresh: true });
+    await storage.put('day/1/b', Buffer.from('b'), { fresh: true });
+    // Someone removed the (remembered) folder: the next fresh write makes it again.
+    await rm(join(root, 'day'), { recursive: true, force: true });
+    await storage.put('day/1/c', Buffer.from('c'), { fresh: true });
+    expect(await readdir(join(root, 'day', '1'))).toEqual(['c']);
+    await rm(root, { recursive: true, force: true });
+  });
+});
+
 describe('storage keys and selection', () => {
   it('builds id-based keys only', () => {
     const id = '5b0c3c43-2f5e-4b7e-9f52-6f1d2f0c9a11';

@@ -105,14 +105,17 @@ export function imageStats(
     const off = c * plane;
     for (let i = 0; i < plane; i++) grey[i] = grey[i]! + crop[off + i]! * a + b;
   }
+  // One pass for the mean and the spread (grey levels are small numbers: no cancellation to fear in
+  // float64); the Laplacian needs the neighbours, hence its own pass.
   let sum = 0;
-  for (let i = 0; i < plane; i++) sum += grey[i]!;
-  const mean = sum / plane;
-  let sq = 0;
+  let sumSq = 0;
   for (let i = 0; i < plane; i++) {
-    const d = grey[i]! - mean;
-    sq += d * d;
+    const g = grey[i]!;
+    sum += g;
+    sumSq += g * g;
   }
+  const mean = sum / plane;
+  const sq = Math.max(0, sumSq - sum * mean);
   let lap = 0;
   let lapSq = 0;
   for (let y = 1; y < S - 1; y++) {

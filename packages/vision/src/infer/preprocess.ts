@@ -5,6 +5,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { VisionError } from '../errors';
 import type { InputSpec } from '../artifact/manifest';
 import { decodePngRgb } from './png';
+import { normalised } from './normalise';
 import { cutTiles, scaledSize, tileGrid, tileRect, type TileGrid, type TileSpec } from './tiles';
 
 export type ImageSource = string | Buffer;
@@ -118,9 +119,9 @@ function toNchw(hwc: Buffer, stride: number, spec: InputSpec): Float32Array {
   const plane = spec.size * spec.size;
   const out = new Float32Array(c * plane);
   for (let ch = 0; ch < c; ch++) {
-    const mean = spec.mean[ch]!;
-    const std = spec.std[ch]!;
-    for (let i = 0; i < plane; i++) out[ch * plane + i] = (hwc[i * stride + ch]! / 255 - mean) / std;
+    const lut = normalised(spec.mean[ch]!, spec.std[ch]!);
+    const base = ch * plane;
+    for (let i = 0, j = ch; i < plane; i++, j += stride) out[base + i] = lut[hwc[j]!]!;
   }
   return out;
 }

@@ -5,6 +5,7 @@
 // inner tile border dropped when a neighbouring tile holds them whole, then merged by NMS.
 import type { Detection } from './types';
 import { nms } from './geometry';
+import { normalised } from './normalise';
 
 export interface TileSpec {
   size: number;
@@ -60,16 +61,15 @@ export function cutTiles(
   return grid.origins.map(([ox, oy]) => {
     const out = new Float32Array(channels * plane);
     for (let c = 0; c < channels; c++) {
-      const m = mean[c]!;
-      const s = std[c]!;
-      const padValue = (spec.pad / 255 - m) / s;
+      const lut = normalised(mean[c]!, std[c]!);
+      const padValue = lut[spec.pad] ?? (spec.pad / 255 - mean[c]!) / std[c]!;
       for (let y = 0; y < size; y++) {
         const sy = oy + y;
         for (let x = 0; x < size; x++) {
           const sx = ox + x;
           const inside = sx < grid.scaledWidth && sy < grid.scaledHeight;
           out[c * plane + y * size + x] = inside
-            ? (hwc[(sy * grid.scaledWidth + sx) * stride + c]! / 255 - m) / s
+            ? lut[hwc[(sy * grid.scaledWidth + sx) * stride + c]!]!
             : padValue;
         }
       }

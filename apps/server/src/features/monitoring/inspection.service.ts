@@ -129,7 +129,8 @@ export class InspectionService {
           const stats = imageStats(prepared[i]!.prepared, served.model.manifest.input);
           const id = randomUUID();
           const keys = inspectionKeys(line.id, id);
-          await this.storage.put(keys.original, it.image, { contentType: prepared[i]!.format });
+          // A fresh id that no row names until the insert: written in place, no temp file and rename.
+          await this.storage.put(keys.original, it.image, { contentType: prepared[i]!.format, fresh: true });
           written.push(keys.original);
           rows[j] = {
             id,
