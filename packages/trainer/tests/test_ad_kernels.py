@@ -73,3 +73,16 @@ def test_pixel_patches_are_unfold_as_one_convolution():
     want = torch.nn.functional.unfold(x, 8, stride=4)
     assert f.shape == (2, 3 * 64, 5, 4)
     assert torch.equal(f.flatten(2), want)
+
+
+def test_self_distance_ignores_the_neighbourhood_and_finds_repeats():
+    from sightline_trainer.models.selfsup import self_distance
+    f = torch.zeros(1, 4 * 4, 2)
+    f[0, 0] = torch.tensor([1.0, 0.0])  # cell (0, 0) repeats at (3, 3), outside its radius-1 neighbourhood
+    f[0, 15] = torch.tensor([1.0, 0.0])
+    f[0, 5] = torch.tensor([0.0, 3.0])  # cell (1, 1): unique
+    f[0, 6] = torch.tensor([0.0, 3.0])  # its twin at (1, 2) is a neighbour: does not count
+    d = self_distance(f, 4, 4, 1)[0]
+    assert float(d[0]) == 0.0 and float(d[15]) == 0.0
+    assert abs(float(d[5]) - 3.0) < 1e-5 and abs(float(d[6]) - 3.0) < 1e-5
+    assert torch.isinf(self_distance(f[:, :1], 1, 1, 1)).all()  # nothing outside the neighbourhood

@@ -62,6 +62,19 @@ def to_heatmap(d, size, k=None):
     return F.avg_pool2d(F.avg_pool2d(m, k, 1, k // 2, count_include_pad=False), k, 1, k // 2, count_include_pad=False)
 
 
+def self_distance(f, h, w, radius):
+    """[B, L, D] patch features of one image (or tile) on an h x w cell grid -> [B, L]: distance from each patch
+    to the nearest patch of the same image outside its (2*radius+1)^2-cell neighbourhood. A normal pattern the
+    bank lacks (a layout never seen among the OK images: rotated text, diagonal tracks) mostly repeats elsewhere
+    in the image, a defect rarely does. h, w and radius are constants of the exported graph (fixed input)."""
+    ff = (f * f).sum(-1)
+    d2 = ff.unsqueeze(-1) - 2 * f @ f.transpose(1, 2) + ff.unsqueeze(1)
+    yy = torch.arange(h).repeat_interleave(w)
+    xx = torch.arange(w).repeat(h)
+    near = ((yy[:, None] - yy[None]).abs() <= radius) & ((xx[:, None] - xx[None]).abs() <= radius)
+    return d2.masked_fill(near, float("inf")).amin(-1).clamp(min=0).sqrt()
+
+
 class CutPasteGaussian(nn.Module):
     """CutPaste (Li et al. 2021): image score = Mahalanobis distance of the pooled embedding under a
     Gaussian of OK images; heatmap = the same over per-location patch features."""
@@ -97,9 +110,10 @@ class PatchKnn(nn.Module):
     (stages 1+2, stride 4); `pixel`: raw 8x8 pixel patches at stride 4 (PixelPatches, nothing to train), whose
     distance map is averaged over 3x3 cells (a defect spans several overlapping patches, noise does not)."""
 
-    def __init__(self, cin, w, bank, features="learned"):
+    def __init__(self, cin, w, bank, features="learned", self_match=0):
         super().__init__()
         self.features = features
+        self.self_match = int(self_match) if features == "pixel" else 0
         if features == "pixel":
             self.pixel = PixelPatches(cin)
             dim = self.pixel.dim
@@ -119,7 +133,11 @@ class PatchKnn(nn.Module):
     def distances(self, x):
         local = self.local(x)
         b, c, h, w = local.shape
-        d = nearest_distance(local.flatten(2).transpose(1, 2), self.bank).view(b, h, w)
+        f = local.flatten(2).transpose(1, 2)
+        d = nearest_distance(f, self.bank)
+        if self.self_match:
+            d = torch.minimum(d, self_distance(f, int(h), int(w), self.self_match))
+        d = d.view(b, h, w)
         if self.features == "pixel":
             d = F.avg_pool2d(d.unsqueeze(1), 3, 1, 1, count_include_pad=False).squeeze(1)
         return d

@@ -94,6 +94,10 @@ FEATURES = {1: "learned", 2: "pixel"}
 PIXEL_CANDIDATES = 40000
 FLAT_CANDIDATES = 2000
 FLAT_VARIANCE = 4e-3  # normalised units (-1..1): a grey-level standard deviation of about 8 of 255
+# Pixel features: a patch's distance is also at most its distance to the nearest patch of the same image (tile)
+# outside its 3x3-cell neighbourhood (radius 1; `selfMatch`, 0 = off). Measured on DeepPCB (packages/vision/README.md,
+# session 8): unseen-but-normal layouts repeat within the tile, defects do not.
+SELF_MATCH = 1
 
 
 class PatchKnnTask(CutPasteTask):
@@ -107,6 +111,9 @@ class PatchKnnTask(CutPasteTask):
         if self.features != "learned":
             # Only recorded when not the original features, so models trained before keep relearning.
             self.arch["features"] = self.features
+        self.self_match = int(self.params.get("selfMatch", SELF_MATCH)) if self.features == "pixel" else 0
+        if self.self_match:
+            self.arch["selfMatch"] = self.self_match
 
     def choose_features(self, code):
         """auto (0): raw pixel patches. Measured (packages/vision/README.md): better than the learned encoder on
@@ -115,7 +122,7 @@ class PatchKnnTask(CutPasteTask):
         return FEATURES.get(code, "pixel")
 
     def build(self):
-        return PatchKnn(self.channels, self.width, self.bank_size, self.features)
+        return PatchKnn(self.channels, self.width, self.bank_size, self.features, self.self_match)
 
     # Pixel features have nothing to train: one "epoch" without steps, then the bank is fitted by validate().
     def max_epochs(self, epochs):
