@@ -79,10 +79,10 @@ def test_tiled_anomaly_detection_trains_on_tiles(tmp_path):
            "dataset": {"classes": [{"name": "good", "ok": True}], "items": items}}
     adapter = adapter_for("ad")
     m = loop.train(cfg, adapter, StopFlag())
-    # auto: the longest side spans about three tiles (3*32 - 2*8 = 80 px), so 0.8
-    assert m["input"]["resize"] == "tile" and m["input"]["scale"] == 0.8
-    # 7 training images of 100x60 -> 80x48 on a 32-px grid with overlap 8: 3 x 2 tiles each
-    assert adapter.n_train == 7 * 6 and adapter.xt.shape[1:] == (1, 32, 32)
+    # auto: native resolution, since 100 px spans fewer than 7 tiles (7*24 + 8 = 176 px)
+    assert m["input"]["resize"] == "tile" and m["input"]["scale"] == 1.0
+    # 7 training images of 100x60 on a 32-px grid with overlap 8: 4 x 3 tiles each
+    assert adapter.n_train == 7 * 12 and adapter.xt.shape[1:] == (1, 32, 32)
 
 
 def test_time_budget_shrinks_the_planned_epochs(tmp_path, monkeypatch):
