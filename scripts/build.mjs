@@ -30,6 +30,12 @@ const external = (dir) => {
 
 const entries = [
   { dir: 'apps/server', in: 'apps/server/src/main.ts', out: 'apps/server/dist/main.js' },
+  // The low-priority prediction-image drawer, forked by the server (drawer-process.ts).
+  {
+    dir: 'apps/server',
+    in: 'apps/server/src/features/monitoring/prediction-drawer.ts',
+    out: 'apps/server/dist/prediction-drawer.js',
+  },
   { dir: 'apps/worker', in: 'apps/worker/src/main.ts', out: 'apps/worker/dist/main.js' },
   { dir: 'packages/vision', in: 'packages/vision/src/cli.ts', out: 'packages/vision/dist/cli.js' },
 ];

@@ -52,7 +52,7 @@ export function createMonitoringServices(deps: AppDeps): MonitoringServices {
     pool,
     renderer,
     close: async () => {
-      await renderer.idle();
+      await renderer.close();
       await pool.close();
     },
   };
