@@ -128,3 +128,39 @@ def test_detection_mosaic_tiles_keep_their_boxes_on_the_objects():
             assert 0 <= x1 < x2 <= 64 and 0 <= y1 < y2 <= 64
             assert float(tile[0, int(y1):int(y2), int(x1):int(x2)].float().mean()) == 255.0
 
+
+
+def test_detection_hard_negatives_map_back_to_their_image_pixels(monkeypatch):
+    """Hard-negative replay (od HARD_NEG, off by default): a heatmap peak of a (mosaic, flipped) training tile is
+    remembered at the scaled-image pixel it shows, and later crops drawn around it hold that pixel."""
+    from sightline_trainer.tasks import od
+    monkeypatch.setattr(od, "HARD_NEG", 1.0)
+    t = od.DetectionTask.__new__(od.DetectionTask)
+    t.size, t.mosaic, t.classes, t.aug, t.hard = 64, 0.5, [{"name": "spot"}], {"flipH": 0.5, "flipV": 0.5}, []
+    # Every pixel of image i encodes (x, y, i) so that a tile pixel names where it came from.
+    t.train_images, t.train_boxes = [], []
+    for i in range(3):
+        ys, xs = torch.meshgrid(torch.arange(150), torch.arange(150), indexing="ij")
+        t.train_images.append(torch.stack([xs, ys, torch.full_like(xs, i)]).to(torch.int32))
+        t.train_boxes.append(torch.tensor([[0, 10, 10, 20, 20]], dtype=torch.float32))
+    gen = torch.Generator().manual_seed(0)
+    checked = 0
+    for _ in range(8):
+        x, boxes = t._tile_batch([0, 1, 2, 1], gen)
+        x, boxes = t._flip(x, boxes, gen)
+        heat = t.targets(boxes)[0]
+        logits = torch.full((4, 1, 16, 16), -9.0)
+        logits[2, 0, 5, 11] = 3.0  # one confident peak away from the objects (when no box is near)
+        if float(torch.nn.functional.max_pool2d(heat, 5, 1, 2)[2, 0, 5, 11]) >= 0.01:
+            continue
+        t._remember_hard(logits, heat)
+        j, hx, hy = t.hard[-1]
+        cx, cy, ci = x[2, :, 5 * 4 + 2, 11 * 4 + 2].tolist()
+        assert ci == j and abs(cx - hx) <= 2 and abs(cy - hy) <= 2  # the cell's centre pixel, within a flip's pixel
+        checked += 1
+    assert checked and t.hard
+    hits = 0
+    for seed in range(20):
+        _, _, (j, x0, y0) = t._crop(0, torch.Generator().manual_seed(seed), 32)
+        hits += any(jj == j and x0 <= hx < x0 + 32 and y0 <= hy < y0 + 32 for jj, hx, hy in t.hard)
+    assert hits >= 3  # crops not drawn around an object (30 %) are drawn around a hard negative (HARD_NEG = 1)
