@@ -131,7 +131,7 @@ def test_detection_mosaic_tiles_keep_their_boxes_on_the_objects():
 
 
 def test_detection_hard_negatives_map_back_to_their_image_pixels(monkeypatch):
-    """Hard-negative replay (od HARD_NEG, off by default): a heatmap peak of a (mosaic, flipped) training tile is
+    """Hard-negative replay (od HARD_NEG, 0.5 by default): a heatmap peak of a (mosaic, flipped) training tile is
     remembered at the scaled-image pixel it shows, and later crops drawn around it hold that pixel."""
     from sightline_trainer.tasks import od
     monkeypatch.setattr(od, "HARD_NEG", 1.0)
