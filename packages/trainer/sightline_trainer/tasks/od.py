@@ -20,8 +20,8 @@ MOSAIC = 0.5
 # Hard-negative replay: the share of the crops that are not drawn around an object which are drawn instead around
 # a recent hard negative, a place of a training image where the heatmap fired (above HARD_NEG_SCORE) away from
 # every object (DeepPCB: the pad-neck-pad 'dog-bones' of the design taken for shorts). 0: off. 0.5 is the
-# default since session 9: DeepPCB test mAP@0.5 0.914 (0.644) vs 0.898 (0.636) with the 40-epoch defaults, short
-# AP 0.771; 0.870 vs 0.857-0.865 (two seeds) in a 15-epoch screen (README session 9). Same exported graph.
+# default since session 9: DeepPCB test mAP@0.5 0.914 / 0.922 (two seeds) vs 0.898 with the 40-epoch defaults,
+# short AP 0.77; 0.870 vs 0.857-0.865 (two seeds) in a 15-epoch screen (README session 9). Same exported graph.
 HARD_NEG = 0.5
 HARD_NEG_SCORE = 0.3
 HARD_NEG_PER_BATCH = 4
