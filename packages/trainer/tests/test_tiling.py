@@ -121,7 +121,7 @@ def test_detection_mosaic_tiles_keep_their_boxes_on_the_objects():
             boxes.append([0, x, y, x + 10, y + 10])
         t.train_images.append(img)
         t.train_boxes.append(torch.tensor(boxes, dtype=torch.float32))
-    x, boxes = t._tile_batch(list(range(4)) * 4, torch.Generator().manual_seed(0))
+    x, boxes, _ = t._tile_batch(list(range(4)) * 4, torch.Generator().manual_seed(0))
     assert x.shape == (16, 1, 64, 64) and sum(len(b) for b in boxes) > 16
     for tile, bs in zip(x, boxes):
         for _, x1, y1, x2, y2 in bs.tolist():
@@ -131,10 +131,12 @@ def test_detection_mosaic_tiles_keep_their_boxes_on_the_objects():
 
 
 def test_detection_hard_negatives_map_back_to_their_image_pixels(monkeypatch):
-    """Hard-negative replay (od HARD_NEG, 0.5 by default): a heatmap peak of a (mosaic, flipped) training tile is
-    remembered at the scaled-image pixel it shows, and later crops drawn around it hold that pixel."""
+    """Hard-negative replay (od HARD_NEG, 0.5 by default): a heatmap peak of a (mosaic, flipped, transposed)
+    training tile is remembered at the scaled-image pixel it shows, and later crops drawn around it hold that
+    pixel. The bookkeeping travels with the batch (Batch.meta), not through the task's state."""
     from sightline_trainer.tasks import od
     monkeypatch.setattr(od, "HARD_NEG", 1.0)
+    monkeypatch.setattr(od, "TRANSPOSE", 0.5)
     t = od.DetectionTask.__new__(od.DetectionTask)
     t.size, t.mosaic, t.classes, t.aug, t.hard = 64, 0.5, [{"name": "spot"}], {"flipH": 0.5, "flipV": 0.5}, []
     # Every pixel of image i encodes (x, y, i) so that a tile pixel names where it came from.
@@ -144,21 +146,23 @@ def test_detection_hard_negatives_map_back_to_their_image_pixels(monkeypatch):
         t.train_images.append(torch.stack([xs, ys, torch.full_like(xs, i)]).to(torch.int32))
         t.train_boxes.append(torch.tensor([[0, 10, 10, 20, 20]], dtype=torch.float32))
     gen = torch.Generator().manual_seed(0)
-    checked = 0
-    for _ in range(8):
-        x, boxes = t._tile_batch([0, 1, 2, 1], gen)
-        x, boxes = t._flip(x, boxes, gen)
+    checked, orientations = 0, set()
+    for _ in range(64):
+        x, boxes, sources = t._tile_batch([0, 1, 2, 1], gen)
+        x, boxes, flipped = t._flip(x, boxes, gen)
         heat = t.targets(boxes)[0]
         logits = torch.full((4, 1, 16, 16), -9.0)
         logits[2, 0, 5, 11] = 3.0  # one confident peak away from the objects (when no box is near)
         if float(torch.nn.functional.max_pool2d(heat, 5, 1, 2)[2, 0, 5, 11]) >= 0.01:
             continue
-        t._remember_hard(logits, heat)
+        t._remember_hard(logits, heat, sources, flipped)
         j, hx, hy = t.hard[-1]
         cx, cy, ci = x[2, :, 5 * 4 + 2, 11 * 4 + 2].tolist()
         assert ci == j and abs(cx - hx) <= 2 and abs(cy - hy) <= 2  # the cell's centre pixel, within a flip's pixel
+        orientations.add(tuple(bool(f[2]) for f in flipped))
         checked += 1
     assert checked and t.hard
+    assert len(orientations) == 8  # all right-angle orientations: both flips and the transpose, each on and off
     hits = 0
     for seed in range(20):
         _, _, (j, x0, y0) = t._crop(0, torch.Generator().manual_seed(seed), 32)

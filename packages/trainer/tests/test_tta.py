@@ -41,3 +41,19 @@ def test_detector_flip_average_is_flip_equivariant():
         assert torch.allclose(a[2][:, 0], 1 - b[2][:, 0].flip(2), atol=1e-5)
         assert torch.allclose(a[2][:, 1], b[2][:, 1].flip(2), atol=1e-5)
         assert DetectorExport(model, "hv")(x)[0].shape == heat.shape
+
+
+def test_detector_eight_view_average_is_transpose_equivariant():
+    """With "t" the average also covers the transposed views (all eight right-angle orientations): a transposed
+    input gives the transposed heatmap, and sizes and offsets with their x and y swapped."""
+    from sightline_trainer.models.detector import Detector, tta_outputs
+
+    torch.manual_seed(0)
+    model = Detector(1, 3, 8).eval()
+    x = torch.randn(2, 1, 32, 32)
+    with torch.no_grad():
+        a, b = tta_outputs(model, x, "hvt"), tta_outputs(model, x.transpose(2, 3), "hvt")
+        assert torch.allclose(a[0], b[0].transpose(2, 3), atol=1e-5)
+        assert torch.allclose(a[1], b[1].transpose(2, 3).flip(1), atol=1e-5)
+        assert torch.allclose(a[2], b[2].transpose(2, 3).flip(1), atol=1e-5)
+        assert torch.allclose(a[0], tta_outputs(model, x.flip(3), "hvt")[0].flip(3), atol=1e-5)

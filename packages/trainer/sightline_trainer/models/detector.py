@@ -42,9 +42,11 @@ class Detector(nn.Module):
 
 def tta_outputs(model, x, flips=""):
     """Network outputs averaged over the image and its mirror images along the flips training used ("h", "v",
-    "hv": then the 180-degree turn too): heatmap probabilities and sizes flipped back and averaged; an offset
-    along a flipped axis comes back as 1 - offset (the centre p = x + o of cell x is the flipped image's cell
-    W-1-x at offset 1-o). Returns (heat probabilities, sizes, offsets). Costs one pass per view."""
+    "hv": then the 180-degree turn too; "t" adds the transposed image of each view, the other four right-angle
+    orientations): heatmap probabilities and sizes turned back and averaged; an offset along a flipped axis comes
+    back as 1 - offset (the centre p = x + o of cell x is the flipped image's cell W-1-x at offset 1-o), a
+    transposed view's sizes and offsets swap their axes. Returns (heat probabilities, sizes, offsets). Costs one
+    pass per view."""
     views = [(False, False)]
     if "h" in flips:
         views.append((True, False))
@@ -52,24 +54,38 @@ def tta_outputs(model, x, flips=""):
         views.append((False, True))
     if "h" in flips and "v" in flips:
         views.append((True, True))
+    views = [(fh, fv, False) for fh, fv in views]
+    if "t" in flips:
+        views += [(fh, fv, True) for fh, fv, _ in views]
 
-    def flip(t, fh, fv):
+    def turn(t, fh, fv, tr):
+        if fh:
+            t = t.flip(3)
+        if fv:
+            t = t.flip(2)
+        return t.transpose(2, 3) if tr else t
+
+    def back(t, fh, fv, tr, swap=False):
+        if tr:
+            t = t.transpose(2, 3)
+            if swap:
+                t = t.flip(1)  # (x, y) channels of a transposed view are (y, x)
         if fh:
             t = t.flip(3)
         if fv:
             t = t.flip(2)
         return t
 
-    heat, wh, off = model(torch.cat([flip(x, fh, fv) for fh, fv in views]) if len(views) > 1 else x)
+    heat, wh, off = model(torch.cat([turn(x, *v) for v in views]) if len(views) > 1 else x)
 
     def view(t, i):  # the i-th view's outputs (batch-size agnostic in the ONNX graph)
         return t.reshape(len(views), -1, *t.shape[1:])[i]
 
     hs, ws, os_ = [], [], []
-    for i, (fh, fv) in enumerate(views):
-        hs.append(flip(view(heat, i).sigmoid(), fh, fv))
-        ws.append(flip(view(wh, i), fh, fv))
-        o = flip(view(off, i), fh, fv)
+    for i, (fh, fv, tr) in enumerate(views):
+        hs.append(back(view(heat, i).sigmoid(), fh, fv, tr))
+        ws.append(back(view(wh, i), fh, fv, tr, swap=True))
+        o = back(view(off, i), fh, fv, tr, swap=True)
         ox, oy = o[:, :1], o[:, 1:]
         os_.append(torch.cat([1 - ox if fh else ox, 1 - oy if fv else oy], 1))
     if len(views) == 1:

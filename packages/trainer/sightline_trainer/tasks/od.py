@@ -26,6 +26,11 @@ HARD_NEG = 0.5
 HARD_NEG_SCORE = 0.3
 HARD_NEG_PER_BATCH = 4
 HARD_NEG_KEEP = 2048
+# Transposed training inputs (x and y swapped; with both flips on, all eight right-angle orientations of a layout):
+# the share of square inputs transposed when flipH and flipV are both on (boxes stay exact). 0: off, the default
+# until measured on two seeds at the full schedule (README session 10; 15-epoch DeepPCB screens: 0.874 vs 0.870
+# with hard-negative replay, 0.851 vs 0.857 without).
+TRANSPOSE = 0.0
 from ..models.detector import STRIDE, Detector, DetectorExport, tta_outputs
 from ..protocol import TrainerError
 from .base import TaskBase
@@ -86,6 +91,17 @@ def clip_boxes(boxes, x0, y0, size, keep=0.4):
     b[:, 1:].clamp_(0, size)
     inside = (b[:, 3] - b[:, 1]).clamp(min=0) * (b[:, 4] - b[:, 2]).clamp(min=0)
     return b[(inside >= keep * area.clamp(min=1e-6)) & (inside > 1)]
+
+
+class Batch(tuple):
+    """A training batch (x, heat, wh, off, reg) that also carries how its tiles were made (`meta`: per-tile sources
+    and flip masks) to the loss for hard-negative replay, instead of through the task's state (which held only as
+    long as batches were consumed one by one); loop.py and bench.py use it as the plain tuple."""
+
+    def __new__(cls, items, meta=None):
+        b = super().__new__(cls, items)
+        b.meta = meta
+        return b
 
 
 class DetectionTask(TaskBase):
@@ -178,10 +194,10 @@ class DetectionTask(TaskBase):
 
     def _tile_batch(self, idx, gen):
         """Training tiles: a crop of the drawn image, or (a `mosaic` share of them) four half-tile crops of it and
-        of three other training images side by side."""
+        of three other training images side by side. Returns tiles, boxes and per tile its sources
+        [(image, qx, qy, x0, y0, side)] (tile pixel -> scaled-image pixel, for hard-negative replay)."""
         s, h = self.size, self.size // 2
-        xs, bs = [], []
-        self.sources = []  # per tile: [(image, qx, qy, x0, y0, side)]: tile pixel -> scaled-image pixel
+        xs, bs, sources = [], [], []
         for i in idx:
             if self.mosaic > 0 and float(torch.rand(1, generator=gen)) < self.mosaic:
                 x = torch.empty(self.train_images[i].shape[0], s, s, dtype=torch.uint8)
@@ -198,13 +214,13 @@ class DetectionTask(TaskBase):
                     parts.append(cb)
                 xs.append(x)
                 bs.append(torch.cat(parts))
-                self.sources.append(src)
+                sources.append(src)
             else:
                 x, b, (jj, x0, y0) = self._crop(i, gen, s)
                 xs.append(x)
                 bs.append(b)
-                self.sources.append([(jj, 0, 0, x0, y0, s)])
-        return torch.stack(xs), bs
+                sources.append([(jj, 0, 0, x0, y0, s)])
+        return torch.stack(xs), bs, sources
 
     def build(self):
         return Detector(self.channels, len(self.classes), self.width)
@@ -234,14 +250,25 @@ class DetectionTask(TaskBase):
                 reg[i, 0, iy, ix] = 1.0
         return heat, wh, off, reg
 
+    def transpose_share(self):
+        """Share of square training inputs also transposed: TRANSPOSE when both flips are on (together they give
+        all eight right-angle orientations), else 0 (a user who keeps one orientation keeps it)."""
+        both = self.aug.get("flipH", 0.0) > 0 and self.aug.get("flipV", 0.0) > 0
+        return TRANSPOSE if both else 0.0
+
     def _flip(self, x, boxes, gen):
-        """Flips keep boxes exact (rotations would not), so geometry augmentation is flips only."""
+        """Flips and the transpose (x and y swapped, of square inputs) keep boxes exact (other rotations would not),
+        so geometry augmentation is these only: horizontal flip, then vertical flip, then transpose. Returns the
+        inputs, boxes and the (fh, fv, tr) masks applied."""
         n = x.shape[0]
         fh = torch.rand(n, generator=gen) < self.aug.get("flipH", 0.0)
         fv = torch.rand(n, generator=gen) < self.aug.get("flipV", 0.0)
-        self.flipped = (fh, fv)
+        p = self.transpose_share() if x.shape[-1] == x.shape[-2] else 0.0
+        tr = torch.rand(n, generator=gen) < p if p > 0 else torch.zeros(n, dtype=torch.bool)
         x = torch.where(fh.view(n, 1, 1, 1), x.flip(-1), x)
         x = torch.where(fv.view(n, 1, 1, 1), x.flip(-2), x)
+        if bool(tr.any()):
+            x = torch.where(tr.view(n, 1, 1, 1), x.transpose(-1, -2), x)
         out = []
         for i, b in enumerate(boxes):
             b = b.clone()
@@ -249,8 +276,10 @@ class DetectionTask(TaskBase):
                 b[:, [1, 3]] = self.size - b[:, [3, 1]]
             if fv[i]:
                 b[:, [2, 4]] = self.size - b[:, [4, 2]]
+            if tr[i]:
+                b[:, [1, 2, 3, 4]] = b[:, [2, 1, 4, 3]]
             out.append(b)
-        return x, out
+        return x, out, (fh, fv, tr)
 
     def batches(self, gen, bs):
         if self.tiled:
@@ -261,13 +290,14 @@ class DetectionTask(TaskBase):
             idx = draws[i:i + bs].tolist()
             if len(idx) < 2:
                 continue
+            sources = None
             if self.tiled:
-                x, boxes = self._tile_batch(idx, gen)
-                x, boxes = self._flip(x, boxes, gen)
+                x, boxes, sources = self._tile_batch(idx, gen)
+                x, boxes, flipped = self._flip(x, boxes, gen)
             else:
-                x, boxes = self._flip(self.xt[idx], [self.bt[j] for j in idx], gen)
+                x, boxes, flipped = self._flip(self.xt[idx], [self.bt[j] for j in idx], gen)
             x = (photometric(x.float() / 255.0, self.aug, gen) - 0.5) / 0.5
-            yield (x, *self.targets(boxes))
+            yield Batch((x, *self.targets(boxes)), (sources, flipped))
 
     def _loss(self, out, heat, wh, off, reg):
         ph, pwh, poff = out
@@ -279,28 +309,32 @@ class DetectionTask(TaskBase):
     def loss(self, model, batch):
         x, heat, wh, off, reg = batch
         out = model(x)
-        if HARD_NEG > 0 and self.tiled and model.training:
-            self._remember_hard(out[0].detach(), heat)
+        meta = getattr(batch, "meta", None)
+        if HARD_NEG > 0 and self.tiled and model.training and meta is not None:
+            self._remember_hard(out[0].detach(), heat, *meta)
         return self._loss(out, heat, wh, off, reg)
 
-    def _remember_hard(self, logits, heat):
+    def _remember_hard(self, logits, heat, sources, flipped):
         """Keeps the strongest heatmap peaks of this training batch that lie away from every object (no target
-        within 2 cells), as (image, x, y) in scaled-image pixels, for hard-negative replay."""
+        within 2 cells), as (image, x, y) in scaled-image pixels, for hard-negative replay (`sources` and
+        `flipped` as the batch's tiles were made: _tile_batch, _flip)."""
         near = torch.nn.functional.max_pool2d(heat.amax(1, keepdim=True), 5, 1, 2)[:, 0]
         score = logits.amax(1).sigmoid() * (near < 0.01)
         n, fs, _ = score.shape
         top, idx = score.flatten().topk(min(HARD_NEG_PER_BATCH, score.numel()))
-        fh, fv = self.flipped
+        fh, fv, tr = flipped
         for v, k in zip(top.tolist(), idx.tolist()):
             if v < HARD_NEG_SCORE:
                 break
             t, cell = divmod(k, fs * fs)
             tx, ty = ((cell % fs) + 0.5) * STRIDE, ((cell // fs) + 0.5) * STRIDE
+            if tr[t]:  # undone in the reverse order of _flip: transpose, then the vertical and horizontal flips
+                tx, ty = ty, tx
             if fh[t]:
                 tx = self.size - tx
             if fv[t]:
                 ty = self.size - ty
-            for j, qx, qy, x0, y0, side in self.sources[t]:
+            for j, qx, qy, x0, y0, side in sources[t]:
                 if qx <= tx < qx + side and qy <= ty < qy + side:
                     self.hard.append((j, tx - qx + x0, ty - qy + y0))
                     break
