@@ -2,7 +2,7 @@
 // source is newer, starts apps/server/dist/main.js with its own temp DATA_DIR (embedded PostgreSQL), port
 // and workers, logs in over the REST API, and stops it (SIGTERM, then SIGKILL) with its data removed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -116,7 +116,8 @@ async function startOnce(o: StartOptions): Promise<Product> {
   const port = await freePort();
   const demoPassword = 'Bench-demo-123!';
   // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under load;
-  // node refuses --cpu-prof in NODE_OPTIONS.
+  // node refuses --cpu-prof in NODE_OPTIONS. BENCH_SERVER_STDOUT=FILE keeps the server's stdout (where V8's
+  // --trace-gc writes).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, SERVER_JS], {
     cwd: ROOT,
@@ -136,7 +137,11 @@ async function startOnce(o: StartOptions): Promise<Product> {
       WEB_DIST: join(work, 'no-web'),
       ...o.env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, 'w') : 'ignore',
+      'pipe',
+    ],
   });
   let stderrTail = '';
   child.stderr!.on('data', (d: Buffer) => {

@@ -1,7 +1,7 @@
 // Local disk storage under DATA_DIR/storage. Writes go to a temp file in the same directory tree and
 // are renamed into place, so a crash never leaves a half-written object under its real key.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, writeFile as writeFileCb } from 'node:fs';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -20,6 +20,15 @@ import { madeByDeadProcess, processTag } from './process-tag';
 /** A temp name of tempFor(): "<hostTag>-<pid>-<uuid>". A bare (untagged) UUID must not pass for one: its
  * second group can be all digits ("3f2a1b9c-4567-…"), so the uuid's own first group is in the pattern. */
 const TAGGED_TEMP = /^[0-9a-f]{8}-\d+-[0-9a-f]{8}-/;
+/**
+ * fs.writeFile with a promise: the callback API, not fs/promises. fs/promises' writeFile goes through a
+ * FileHandle and a chunked write loop, and costs 350 against 60 µs of CPU for a 12 kB image (32 writes in
+ * flight, node 20): on the inspection API's path, where every image's original is written, that is 5 % of
+ * the server's CPU per image.
+ */
+const writeFile = (path: string, body: Buffer, opts: { flag?: string } = {}) =>
+  new Promise<void>((resolve, reject) => writeFileCb(path, body, opts, (e) => (e ? reject(e) : resolve())));
+
 /** Link failures that take the temp-and-rename path: the key exists, or the file cannot be linked there. */
 const SLOW_COPY = new Set(['EEXIST', 'EXDEV', 'EPERM', 'EMLINK']);
 

@@ -3,7 +3,7 @@
 // only the requests of its own batch.
 import { describe, expect, it } from 'vitest';
 import type { Prediction, Prepared } from '@sightline/vision';
-import { MicroBatcher } from '../../src/features/monitoring/inference-pool';
+import { CropPool, MicroBatcher } from '../../src/features/monitoring/inference-pool';
 
 const item = (n: number) => ({ crops: [], width: n, height: 1, rects: [] }) as unknown as Prepared;
 
@@ -49,5 +49,29 @@ describe('MicroBatcher', () => {
     );
     const res = await Promise.allSettled([0, 1, 2].map((i) => b.submit(item(i))));
     expect(res.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  });
+});
+
+describe('CropPool', () => {
+  it('hands crops given back out again, by length, up to its keep', () => {
+    const pool = new CropPool(2);
+    const a = pool.take(12);
+    const b = pool.take(12);
+    const c = pool.take(12);
+    expect(new Set([a, b, c]).size).toBe(3);
+    pool.give([a, b, c, a]);
+    // Two kept (the third is left to the collector), each once.
+    const again = [pool.take(12), pool.take(12), pool.take(12)];
+    expect(again.filter((x) => x === a || x === b)).toHaveLength(2);
+    expect(new Set(again).size).toBe(3);
+    // Another length is another list; views into larger buffers are never kept.
+    expect(pool.take(8)).toHaveLength(8);
+    const view = new Float32Array(24).subarray(0, 12);
+    const shared = new Float32Array(new SharedArrayBuffer(48));
+    pool.give([view, shared]);
+    const next = pool.take(12);
+    expect(next).not.toBe(view);
+    expect(next).not.toBe(shared);
+    expect(next.buffer).toBeInstanceOf(ArrayBuffer);
   });
 });

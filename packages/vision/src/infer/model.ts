@@ -23,6 +23,16 @@ export interface VisionModel {
     batch: Float32Array,
     n: number,
   ): Promise<Record<string, { data: Float32Array; dims: readonly number[] }>>;
+  /**
+   * Where a batch of `length` values is assembled before `run` (default: a fresh Float32Array). A host that
+   * runs the network elsewhere can hand out buffers it reuses (the inspection API's shared slots).
+   */
+  batchBuffer?(length: number): Float32Array;
+  /**
+   * Where `prepare` puts a crop of `length` values (default: a fresh Float32Array; every value is written).
+   * The inspection API hands out crops it takes back once an image is judged.
+   */
+  cropBuffer?(length: number): Float32Array;
   close(): Promise<void>;
 }
 
@@ -43,7 +53,8 @@ export async function loadModel(dir: string, threads?: number): Promise<VisionMo
     run: (batch, n) => runBatch(session, batch, n, channels, size),
     predict: (images, opts = {}) =>
       predict(model, images, resolveParams(inferenceParamsOf(manifest), opts.params ?? {})),
-    prepare: (images) => Promise.all(images.map((src) => prepare(src, manifest.input))),
+    prepare: (images) =>
+      Promise.all(images.map((src) => prepare(src, manifest.input, model.cropBuffer?.bind(model)))),
     predictPrepared: async (prepared, opts = {}) => {
       const p = resolveParams(inferenceParamsOf(manifest), opts.params ?? {});
       const out: Prediction[] = [];
@@ -82,7 +93,7 @@ async function runPrepared(
   const { size, channels } = model.manifest.input;
   const plane = channels * size * size;
   const crops = prepared.flatMap((pr) => pr.crops);
-  const batch = new Float32Array(crops.length * plane);
+  const batch = model.batchBuffer?.(crops.length * plane) ?? new Float32Array(crops.length * plane);
   crops.forEach((c, j) => batch.set(c, j * plane));
   const out = await model.run(batch, crops.length);
   let cursor = 0;

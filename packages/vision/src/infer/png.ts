@@ -74,7 +74,11 @@ export function decodePngRgb(b: Buffer): RgbImage | null {
   const stride = width * channels;
   let raw: Buffer;
   try {
-    raw = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat));
+    // One output chunk the size of the filtered rows (and a little): with zlib's default 16 kB chunks, the
+    // inflate allocates a chunk per 16 kB and then copies them together, twice the external memory per image.
+    raw = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat), {
+      chunkSize: Math.max(1024, height * (stride + 1) + 64),
+    });
   } catch {
     return null;
   }

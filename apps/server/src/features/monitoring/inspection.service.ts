@@ -149,6 +149,8 @@ export class InspectionService {
           };
         }),
       );
+      // Every image's crops have been read (batched, then imageStats): the next requests reuse them.
+      served.crops.give(prepared.flatMap((p) => p.prepared.crops));
       const inserted = await this.inserts.insert(rows);
       // A concurrent re-upload of the same request id won the insert: answer its row.
       const lost = rows.filter((r) => !inserted.some((x) => x.id === r.id));

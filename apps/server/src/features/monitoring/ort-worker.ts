@@ -15,17 +15,32 @@ const { parentPort, workerData } = require('node:worker_threads');
 const ort = require(workerData.ortPath);
 const ready = ort.InferenceSession.create(workerData.onnx, workerData.options);
 ready.then(() => parentPort.postMessage({ ready: true }), (e) => parentPort.postMessage({ ready: false, error: String(e && e.message || e) }));
-parentPort.on('message', async ({ id, batch, dims }) => {
+// Shared batch slots (sent once each) and this thread's own input buffer: onnxruntime-node refuses views of a
+// SharedArrayBuffer, so a slot's values are copied into a buffer that is reused from batch to batch.
+// Batches run one after another: session.run defers, so a second message would otherwise overwrite the
+// input buffer of the first before its network ran.
+const slots = new Map();
+let own = new Float32Array(0);
+let chain = Promise.resolve();
+parentPort.on('message', (m) => { chain = chain.then(() => runOne(m)); });
+async function runOne({ id, batch, slot, sab, length, dims }) {
   try {
     const session = await ready;
-    const result = await session.run({ input: new ort.Tensor('float32', batch, dims) });
+    let input = batch;
+    if (slot !== undefined) {
+      if (sab) slots.set(slot, new Float32Array(sab));
+      if (own.length < length) own = new Float32Array(length);
+      input = new Float32Array(own.buffer, 0, length);
+      input.set(slots.get(slot).subarray(0, length));
+    }
+    const result = await session.run({ input: new ort.Tensor('float32', input, dims) });
     const out = {};
     for (const [name, t] of Object.entries(result)) out[name] = { data: t.data, dims: t.dims };
     parentPort.postMessage({ id, out });
   } catch (e) {
     parentPort.postMessage({ id, error: String((e && e.message) || e) });
   }
-});
+}
 `;
 
 /**
@@ -87,15 +102,25 @@ export class OrtWorker {
     this.worker.on('exit', (code) => fail(new Error(`onnxruntime worker exited (${code})`)));
   }
 
-  /** Runs one batch [n, C, S, S] (the batch's memory moves to the worker). */
-  run(batch: Float32Array, n: number, c: number, s: number): Promise<Outputs> {
+  private readonly seen = new Set<number>();
+
+  /** Runs one batch [n, C, S, S]: from a shared slot (`slot`), or else the batch's memory moves to the worker. */
+  run(batch: Float32Array, n: number, c: number, s: number, slot?: number): Promise<Outputs> {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
       const id = this.next++;
       this.waiting.set(id, { resolve, reject });
+      const dims = [n, c, s, s];
+      if (slot !== undefined) {
+        // The slot's buffer goes once; later batches name it.
+        const sab = this.seen.has(slot) ? undefined : batch.buffer;
+        this.seen.add(slot);
+        this.worker.postMessage({ id, slot, sab, length: n * c * s * s, dims });
+        return;
+      }
       const owned = batch.byteOffset === 0 && batch.byteLength === batch.buffer.byteLength;
       const data = owned ? batch : batch.slice();
-      this.worker.postMessage({ id, batch: data, dims: [n, c, s, s] }, [data.buffer as ArrayBuffer]);
+      this.worker.postMessage({ id, batch: data, dims }, [data.buffer as ArrayBuffer]);
     });
   }
 
@@ -108,22 +133,45 @@ export class OrtWorker {
 export class OrtWorkerPool {
   private readonly workers: { w: OrtWorker; busy: number }[];
   readonly ready: Promise<void>;
+  /**
+   * Batches are assembled in shared slots that every worker reads: a fresh array per batch, moved to the
+   * worker, is external memory on both sides, and V8 starts a full garbage collection for every 64 MB of it
+   * (several a second at a few hundred images a second, a steady share of the server's CPU).
+   */
+  private readonly slots: Float32Array[] = [];
+  private readonly free: number[] = [];
+  private readonly slotOf = new Map<ArrayBufferLike, number>();
 
   constructor(
     onnxPath: string,
     readonly size = workerCount(),
+    /** Values a new slot holds at least (the model's largest batch): slots are not remade as batches grow. */
+    private readonly slotLength = 0,
   ) {
     this.workers = Array.from({ length: Math.max(1, size) }, () => ({ w: new OrtWorker(onnxPath), busy: 0 }));
     this.ready = Promise.all(this.workers.map((x) => x.w.ready)).then(() => undefined);
   }
 
+  /** A buffer for a batch of `length` values: a free shared slot, or a new one (slots are made for the
+   * largest batch seen; their number grows to the batches in flight at once). Freed when its run ends. */
+  batchBuffer(length: number): Float32Array {
+    const i = this.free.findIndex((k) => this.slots[k]!.length >= length);
+    if (i >= 0) return this.slots[this.free.splice(i, 1)[0]!]!.subarray(0, length);
+    const slot = new Float32Array(new SharedArrayBuffer(Math.max(length, this.slotLength) * 4));
+    this.slotOf.set(slot.buffer, this.slots.length);
+    this.slots.push(slot);
+    return slot.subarray(0, length);
+  }
+
   async run(batch: Float32Array, n: number, c: number, s: number): Promise<Outputs> {
+    const slot = this.slotOf.get(batch.buffer);
     const x = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
     x.busy++;
     try {
-      return await x.w.run(batch, n, c, s);
+      return await x.w.run(batch, n, c, s, slot);
     } finally {
       x.busy--;
+      if (slot !== undefined) this.free.push(slot);
     }
   }
 
