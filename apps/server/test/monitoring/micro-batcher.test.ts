@@ -54,16 +54,24 @@ describe('MicroBatcher', () => {
 
 describe('CropPool', () => {
   it('hands crops given back out again, by length, up to its keep', () => {
-    const pool = new CropPool(2);
+    const pool = new CropPool(5 * 48); // 5 crops of 12 values, but at least 4 of any size
     const a = pool.take(12);
     const b = pool.take(12);
     const c = pool.take(12);
     expect(new Set([a, b, c]).size).toBe(3);
-    pool.give([a, b, c, a]);
-    // Two kept (the third is left to the collector), each once.
-    const again = [pool.take(12), pool.take(12), pool.take(12)];
-    expect(again.filter((x) => x === a || x === b)).toHaveLength(2);
-    expect(new Set(again).size).toBe(3);
+    const d = pool.take(12);
+    const e = pool.take(12);
+    const f = pool.take(12);
+    pool.give([a, b, c, a, d, e, f]);
+    // Five kept (the sixth is left to the collector), each once.
+    const again = Array.from({ length: 6 }, () => pool.take(12));
+    expect(again.filter((x) => [a, b, c, d, e].includes(x))).toHaveLength(5);
+    expect(new Set(again).size).toBe(6);
+    // A size where 5 × 48 bytes holds fewer than 4 still keeps 4.
+    const large = Array.from({ length: 5 }, () => pool.take(100));
+    pool.give(large);
+    const back = Array.from({ length: 5 }, () => pool.take(100));
+    expect(back.filter((x) => large.includes(x))).toHaveLength(4);
     // Another length is another list; views into larger buffers are never kept.
     expect(pool.take(8)).toHaveLength(8);
     const view = new Float32Array(24).subarray(0, 12);

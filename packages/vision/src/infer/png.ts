@@ -90,7 +90,9 @@ export function decodePngRgb(b: Buffer): RgbImage | null {
  *  dropped, as sharp's removeAlpha/toColourspace('srgb') give them. */
 function unfilterToRgb(raw: Buffer, width: number, height: number, bpp: number): Buffer {
   const stride = width * bpp;
-  const out = Buffer.allocUnsafe(width * height * 3);
+  // RGB rows are moved down over the filter bytes, in the inflated buffer itself (no second image-sized
+  // buffer per image on the inspection API's path); other layouts expand into a new buffer.
+  const out = bpp === 3 ? raw : Buffer.allocUnsafe(width * height * 3);
   let prev = -1; // offset of the previous (already unfiltered) row's first byte; none for the first row
   for (let y = 0; y < height; y++) {
     const row = y * (stride + 1) + 1;
@@ -115,8 +117,13 @@ function unfilterToRgb(raw: Buffer, width: number, height: number, bpp: number):
         raw[row + i] += pa <= pb && pa <= pc ? a : pb <= pc ? up : c;
       }
     const o0 = y * width * 3;
-    if (bpp === 3) raw.copy(out, o0, row, row + stride);
-    else
+    if (bpp === 3) {
+      // Row y lands at y·stride, before its own bytes and after row y−1's new place; the next row's
+      // filters read it there.
+      raw.copyWithin(o0, row, row + stride);
+      prev = o0;
+      continue;
+    } else
       for (let x = 0, o = o0; x < width; x++, o += 3) {
         const s = row + x * bpp;
         if (bpp >= 3) {
@@ -127,5 +134,5 @@ function unfilterToRgb(raw: Buffer, width: number, height: number, bpp: number):
       }
     prev = row;
   }
-  return out;
+  return bpp === 3 ? raw.subarray(0, width * height * 3) : out;
 }

@@ -76,7 +76,9 @@ export class MicroBatcher {
  */
 export class CropPool {
   private readonly free = new Map<number, Float32Array[]>();
-  constructor(private readonly keep = 64) {}
+  /** `keepBytes`: what the pool may hold per crop size (32 MB: 170 crops of a 128 px RGB input, as many as
+   * the requests a saturated server has in hand; 10 of a 512 px one). */
+  constructor(private readonly keepBytes = 32 << 20) {}
 
   take = (length: number): Float32Array => this.free.get(length)?.pop() ?? new Float32Array(length);
 
@@ -87,7 +89,8 @@ export class CropPool {
         continue;
       let list = this.free.get(c.length);
       if (!list) this.free.set(c.length, (list = []));
-      if (list.length < this.keep && !list.includes(c)) list.push(c);
+      const keep = Math.max(4, Math.floor(this.keepBytes / c.byteLength));
+      if (list.length < keep && !list.includes(c)) list.push(c);
     }
   }
 }
