@@ -4,6 +4,7 @@ import { createReadStream, createWriteStream, writeFile as writeFileCb } from 'n
 import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { pipeline } from 'node:stream/promises';
 import {
   assertKey,
@@ -26,8 +27,7 @@ const TAGGED_TEMP = /^[0-9a-f]{8}-\d+-[0-9a-f]{8}-/;
  * flight, node 20): on the inspection API's path, where every image's original is written, that is 5 % of
  * the server's CPU per image.
  */
-const writeFile = (path: string, body: Buffer, opts: { flag?: string } = {}) =>
-  new Promise<void>((resolve, reject) => writeFileCb(path, body, opts, (e) => (e ? reject(e) : resolve())));
+const writeFile = promisify(writeFileCb);
 
 /** Link failures that take the temp-and-rename path: the key exists, or the file cannot be linked there. */
 const SLOW_COPY = new Set(['EEXIST', 'EXDEV', 'EPERM', 'EMLINK']);
