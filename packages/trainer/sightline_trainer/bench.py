@@ -6,10 +6,12 @@ import time
 import torch
 
 from .loop import seed_all, set_threads
+from .precision import forward_context, train_layout, train_precision
 from .tasks import adapter_for
 
 
 def _run(adapter, model, opt, batches, steps, stop=None):
+    precision = train_precision(adapter)
     model.train()
     n = 0
     t0 = time.perf_counter()
@@ -17,7 +19,8 @@ def _run(adapter, model, opt, batches, steps, stop=None):
         if stop is not None:
             stop.check()
         batch = next(batches)
-        loss = adapter.loss(model, batch)
+        with forward_context(precision):
+            loss = adapter.loss(model, batch)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
@@ -39,7 +42,7 @@ def bench(cfg, stop):
     adapter = adapter_for(cfg["task"], cfg.get("algorithm"))
     adapter.prepare(cfg, stop)
     bs, steps = int(cfg["params"]["batchSize"]), int(cfg.get("steps", 20))
-    model = adapter.build()
+    model = train_layout(adapter.build(), adapter)
     opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
     fixed = next(adapter.batches(torch.Generator().manual_seed(1), bs))
     _run(adapter, model, opt, iter(lambda: fixed, None), 3)  # warm-up
@@ -52,4 +55,4 @@ def bench(cfg, stop):
     ratios = sorted(e / m for e, m in zip(e2e, mem))
     end_to_end, best_mem = sorted(e2e)[len(e2e) // 2], sorted(mem)[len(mem) // 2]
     emit("finished", task=adapter.task, threads=threads, batchSize=bs, steps=steps, endToEndImagesPerSecond=end_to_end,
-         inMemoryImagesPerSecond=best_mem, ratio=ratios[len(ratios) // 2])
+         inMemoryImagesPerSecond=best_mem, precision=train_precision(adapter), ratio=ratios[len(ratios) // 2])

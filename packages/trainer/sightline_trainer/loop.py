@@ -15,6 +15,7 @@ from . import __version__
 from .auto import auto_epochs
 from .checkpoint import init_from_model, init_weights, load, save_atomic
 from .export import export_onnx
+from .precision import contiguous_state, default_layout, forward_context, train_layout, train_precision
 from .protocol import Throttle, TrainerError, _clean as clean, emit
 
 EXPLODE_LIMIT = 1e6
@@ -111,8 +112,9 @@ def train(cfg, adapter, stop):
         epochs = adapter.max_epochs(epochs)  # methods with nothing to train (ad pixel patches): one epoch
     patience = int(params.get("patience", epochs))
     bs = int(params["batchSize"])
+    precision = train_precision(adapter)
     emit("started", task=adapter.task, epochs=epochs, trainImages=adapter.n_train, valImages=adapter.n_val,
-         threads=threads, torch=torch.__version__, auto=auto)
+         threads=threads, torch=torch.__version__, auto=auto, precision=precision)
 
     model = adapter.build()
     history_before = []
@@ -120,6 +122,7 @@ def train(cfg, adapter, stop):
         history_before = init_from_model(model, cfg["initFrom"], adapter.arch)
     elif cfg.get("initWeights"):
         init_weights(model, cfg["initWeights"])
+    model = train_layout(model, adapter)
     trainable = [q for q in model.parameters() if q.requires_grad]
     # A model without weights (ad pixel patches: only a fitted memory bank) has no optimiser state.
     opt = torch.optim.AdamW(trainable, lr=float(params["learningRate"]), weight_decay=1e-4) if trainable else None
@@ -149,18 +152,20 @@ def train(cfg, adapter, stop):
     budget = float(params.get("timeBudget") or 0)
     # The budget counts from the start of the run, decoding included (the CPU clock from the process start).
     clock0 = 0.0 if os.environ.get("SIGHTLINE_BUDGET_CLOCK") == "cpu" else started
+    planned = epochs
     for epoch in range(start_epoch, epochs):
         if bad >= patience:
             break
         if budget and history:
             # Time budget (seconds, whole run): once an epoch's cost is known, the planned epochs shrink to
             # what fits, so the cosine schedule still ends at its low learning rate. Re-checked every epoch
-            # because other load on a shared machine changes the pace.
-            per_epoch = float(np.mean([h.get("clock", h["seconds"]) for h in history[-3:]]))
+            # because other load on a shared machine changes the pace: the median of the latest epochs (the
+            # first one is dearer, warm-up), and a cut grows back (never beyond the plan) once the pace allows.
+            per_epoch = float(np.median([h.get("clock", h["seconds"]) for h in history[-5:]]))
             left = budget - budget_clock(threads) + clock0 - EXPORT_RESERVE
-            fit = epoch + int(left // max(per_epoch, 1e-6))
-            if fit < epochs:
-                epochs = max(epoch, fit)
+            fit = max(epoch, min(planned, epoch + int(left // max(per_epoch, 1e-6))))
+            if fit != epochs:
+                epochs = fit
                 emit("budget", epochs=epochs, secondsPerEpoch=per_epoch, budget=budget)
             if epoch >= epochs:
                 break
@@ -175,7 +180,8 @@ def train(cfg, adapter, stop):
         for step, batch in enumerate(adapter.batches(gen, bs)):
             stop.check()
             ts = time.time()
-            loss = adapter.loss(model, batch)
+            with forward_context(precision):
+                loss = adapter.loss(model, batch)
             value = float(loss.detach())
             if not math.isfinite(value) or value > EXPLODE_LIMIT:
                 raise TrainerError("LOSS_DIVERGED", f"The loss became {value} at epoch {epoch + 1}, step {step + 1}; "
@@ -223,6 +229,8 @@ def train(cfg, adapter, stop):
     stop.check()
     if best_state is None:
         raise TrainerError("TRAINING_EMPTY", "No epoch was trained")
+    best_state = contiguous_state(best_state)
+    model = default_layout(model)
     model.load_state_dict(best_state)
     model.eval()
     # Adapters may validate the kept model more thoroughly than each epoch (cf: flip test-time augmentation).
@@ -245,7 +253,7 @@ def train(cfg, adapter, stop):
         "outputs": adapter.output_names, "history": all_history, "metrics": final["metrics"],
         "stoppedEarly": stopped_early, "files": {"onnx": "model.onnx", "checkpoint": "model.pt", "parity": "parity.json"},
         "trainer": {"version": __version__, "torch": torch.__version__, "seconds": time.time() - started,
-                    "threads": threads, "stepSeconds": float(np.median(step_times)) if step_times else None},
+                    "threads": threads, "precision": precision, "stepSeconds": float(np.median(step_times)) if step_times else None},
         "warnings": warnings,
         "auto": auto,
         **extra,

@@ -10,7 +10,7 @@ from sightline_trainer.tasks import adapter_for
 
 def test_epochs_match_the_measured_defaults_on_the_development_sets():
     assert auto.auto_epochs("cf", 36) == 60  # NEU six-class: 1,152 training images, batches of 32
-    assert auto.auto_epochs("od", 100) == 40  # DeepPCB: 1,600 tiles, batches of 16
+    assert auto.auto_epochs("od", 100) == 60  # DeepPCB: 1,600 tiles, batches of 16
     assert auto.auto_epochs("sg", 24) == 40  # CrackForest: 376 tiles, batches of 16
 
 

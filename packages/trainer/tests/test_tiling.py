@@ -104,6 +104,34 @@ def test_time_budget_shrinks_the_planned_epochs(tmp_path, monkeypatch):
     assert 1 <= len(m["history"]) <= 3
 
 
+def test_time_budget_cut_grows_back_when_later_epochs_are_cheaper(tmp_path, monkeypatch):
+    """The first epoch is dearer (warm-up): the plan it suggests is cut, and grows back to the planned epochs once
+    the median of the epochs so far shows the pace (clock: 5 seconds for epoch 1, 1 for each later one)."""
+    items = _images(tmp_path, n=8)
+    clock = {"t": 0.0, "epochs": 0}
+    monkeypatch.setenv("SIGHTLINE_BUDGET_CLOCK", "cpu")
+    monkeypatch.setattr(loop, "budget_clock", lambda threads: clock["t"])
+    monkeypatch.setattr(loop, "EXPORT_RESERVE", 0)
+    adapter = adapter_for("sg")
+    validate = adapter.validate
+
+    def costly_validate(model):
+        clock["epochs"] += 1
+        clock["t"] += 5.0 if clock["epochs"] == 1 else 1.0
+        return validate(model)
+    adapter.validate = costly_validate
+    budgets = []
+    monkeypatch.setattr(loop, "emit", lambda event, **f: budgets.append(f["epochs"]) if event == "budget" else None)
+    p = {"epochs": 12, "batchSize": 8, "learningRate": 0.003, "inputSize": 32, "scale": 0, "grayscale": 1, "width": 8,
+         "patience": 100, "valSplit": 0.25, "seed": 1, "timeBudget": 20}
+    cfg = {"task": "sg", "outDir": str(tmp_path / "budget"), "params": p, "threads": 1,
+           "dataset": {"classes": [{"name": "spot"}], "items": items}}
+    m = loop.train(cfg, adapter, StopFlag())
+    # epoch 1 (5 s) leaves 15 s: 3 more epochs at its pace, so the plan is cut to 4; the median then falls to 1 s
+    assert budgets[0] == 4 and budgets[-1] == 12
+    assert len(m["history"]) == 12
+
+
 def test_detection_mosaic_tiles_keep_their_boxes_on_the_objects():
     """Small objects: training tiles are often mosaics of four half-tile crops; every box still covers its
     object's pixels (bright squares on a dark board) in tile coordinates."""

@@ -109,6 +109,8 @@ class Batch(tuple):
 class DetectionTask(TaskBase):
     task = "od"
     use_ema = True
+    # The training forward may run in bfloat16 (precision.py): the losses below take float32 copies of the outputs.
+    amp = True
     output_names = ["peaks", "wh", "offset"]
 
     def prepare(self, cfg, stop):
@@ -310,7 +312,7 @@ class DetectionTask(TaskBase):
 
     def loss(self, model, batch):
         x, heat, wh, off, reg = batch
-        out = model(x)
+        out = tuple(o.float() for o in model(x))
         meta = getattr(batch, "meta", None)
         if HARD_NEG > 0 and self.tiled and model.training and meta is not None:
             self._remember_hard(out[0].detach(), heat, *meta)

@@ -33,6 +33,8 @@ def soft_dice(logits, target, classes):
 class SegmentationTask(TaskBase):
     task = "sg"
     use_ema = True
+    # The training forward may run in bfloat16 (precision.py): the losses take float32 logits.
+    amp = True
     output_names = ["probs"]
 
     def read_labels(self, it, size_wh):
@@ -142,7 +144,7 @@ class SegmentationTask(TaskBase):
 
     def loss(self, model, batch):
         x, y = batch
-        logits = model(x)
+        logits = model(x).float()
         return F.cross_entropy(logits, y) + soft_dice(logits, y, len(self.classes))
 
     def validate(self, model):
