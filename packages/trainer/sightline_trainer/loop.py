@@ -241,7 +241,9 @@ def train(cfg, adapter, stop):
     warnings = health_warnings(adapter, final["metrics"])
     for w in warnings:
         emit("warning", **w)
-    stopped_early = epoch + 1 < epochs
+    # Fewer epochs than planned: patience or the budget ended the run (the loop variable may sit on an epoch
+    # that was never trained, so count the history).
+    stopped_early = len(history) < epochs
     all_history = history_before + history
     save_atomic({"format": "sightline-checkpoint", "task": adapter.task, "arch": adapter.arch, "model": best_state,
                  "history": all_history, "classes": adapter.classes, "params": params}, out / "model.pt")

@@ -52,3 +52,17 @@ def test_segmentation_that_predicts_nothing_is_flagged_and_not_stopped_early(tmp
     assert [w["code"] for w in m["warnings"]] == ["MODEL_DEGENERATE"]
     # patience 1, but epochs of a model predicting nothing do not count: all 3 epochs ran.
     assert len(m["history"]) == 3 and not m["stoppedEarly"]
+
+
+def test_patience_ending_a_run_is_reported_as_stopped_early(tmp_path):
+    # Validation scores 1.0, then 0.5 for ever: with patience 2 the run of 4 planned epochs ends after 3, when the
+    # loop stands on its last epoch (which the loop variable alone would count as trained).
+    adapter = adapter_for("cf")
+    validate, calls = adapter.validate, []
+
+    def worse_after_the_first(model):
+        calls.append(1)
+        return {**validate(model), "score": 1.0 if len(calls) == 1 else 0.5, "degenerate": False}
+    adapter.validate = worse_after_the_first
+    m = loop.train(cf_config(tmp_path, out="patience", epochs=4, patience=2), adapter, StopFlag())
+    assert len(m["history"]) == 3 and m["stoppedEarly"]
