@@ -43,8 +43,18 @@ def origins(length, size, overlap):
     return [math.floor(i * step + 0.5) for i in range(n)]  # floor(+0.5): the same rounding as JavaScript
 
 
-def overlap_for(size):
-    return size // 4
+def overlap_for(size, sides=()):
+    """Tile overlap: a quarter tile, or for detection (`sides`: the objects' longer sides, scaled) enough to hold
+    nearly every object whole in some tile — their 99th percentile rounded up to an eighth of the tile — up to half
+    a tile. An object that every tile cuts is found less surely: DeepPCB (99th percentile 53 px in tiles of 128)
+    read test mAP@0.5 0.936 on the 4 x 4 grid of overlap 32 and 0.942 on the 5 x 5 grid of overlap 64, for 1.56x
+    the tiles (README, session 11)."""
+    base = size // 4
+    if len(sides) == 0:
+        return base
+    step = max(1, size // 8)
+    need = math.ceil(float(np.percentile(sides, 99)) / step) * step
+    return int(min(size // 2, max(base, need)))
 
 
 def scale_image(img, scale, resample=Image.BILINEAR):

@@ -31,6 +31,18 @@ def test_boxes_through_a_tile():
     assert out[0, 1:].tolist() == [0.0, 10.0, 4.0, 20.0]
 
 
+def test_detection_overlap_holds_nearly_every_object_whole():
+    from sightline_trainer.tiling import overlap_for
+    assert overlap_for(128) == 32  # no objects (sg, ad): a quarter tile
+    assert overlap_for(128, [10.0] * 50) == 32  # small objects: never below a quarter tile
+    sides = [20.0] * 95 + [53.3] * 5  # DeepPCB-like: the 99th percentile, rounded up to 16, is 64
+    assert overlap_for(128, sides) == 64
+    assert overlap_for(128, [120.0] * 10) == 64  # at most half a tile
+    # the grid then holds a box of the 99th percentile whole in some tile
+    o = origins(330, 128, overlap_for(128, sides))
+    assert len(o) == 5 and all(a + 128 - b >= 64 for a, b in zip(o, o[1:]))
+
+
 def test_auto_scale_from_object_sizes():
     assert auto_scale([(640, 640)], 128, [31, 30, 32]) == round(16 / 31, 4)
     assert auto_scale([(200, 200)], 128, [100]) == 0.64  # never below one tile for the whole image

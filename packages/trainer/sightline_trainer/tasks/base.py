@@ -121,7 +121,7 @@ class TaskBase:
             from ..tiling import PAD, overlap_for
             return {"size": self.size, "channels": self.channels, "mean": [MEAN] * self.channels,
                     "std": [STD] * self.channels, "resize": "tile", "scale": self.scale,
-                    "overlap": overlap_for(self.size), "pad": PAD,
+                    "overlap": getattr(self, "overlap", None) or overlap_for(self.size), "pad": PAD,
                     "colour": "rgb" if self.channels == 3 else "bt601-luma", "regions": None}
         return {"size": self.size, "channels": self.channels, "mean": [MEAN] * self.channels, "std": [STD] * self.channels,
                 "resize": "stretch-bilinear", "colour": "rgb" if self.channels == 3 else "bt601-luma",

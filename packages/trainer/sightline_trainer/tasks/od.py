@@ -168,7 +168,8 @@ class DetectionTask(TaskBase):
         # image) would mostly be cut by the quadrant borders.
         sides = [min(b[3] - b[1], b[4] - b[2]) for bb in self.train_boxes for b in bb.tolist()]
         self.mosaic = MOSAIC if sides and float(np.median(sides)) <= s / 4 else 0.0
-        ov = overlap_for(s)
+        longs = [max(b[3] - b[1], b[4] - b[2]) for bb in boxes for b in bb.tolist()]
+        ov = self.overlap = overlap_for(s, longs)
         xv, bv = [], []
         for i in val:
             tiles, where = grid(images[i], s, ov)
