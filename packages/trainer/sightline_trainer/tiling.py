@@ -47,8 +47,8 @@ def overlap_for(size, sides=()):
     """Tile overlap: a quarter tile, or for detection (`sides`: the objects' longer sides, scaled) enough to hold
     nearly every object whole in some tile — their 99th percentile rounded up to an eighth of the tile — up to half
     a tile. An object that every tile cuts is found less surely: DeepPCB (99th percentile 53 px in tiles of 128)
-    read test mAP@0.5 0.936 on the 4 x 4 grid of overlap 32 and 0.942 on the 5 x 5 grid of overlap 64, for 1.56x
-    the tiles (README, session 11)."""
+    read test mAP@0.5 0.928 / 0.936 (two seeds) on the 4 x 4 grid of overlap 32 and 0.934 / 0.942 on the 5 x 5 grid
+    of overlap 64, for 1.56x the tiles (README, session 11)."""
     base = size // 4
     if len(sides) == 0:
         return base
