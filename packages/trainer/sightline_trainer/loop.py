@@ -15,7 +15,7 @@ from . import __version__
 from .auto import auto_epochs
 from .checkpoint import init_from_model, init_weights, load, save_atomic
 from .export import export_onnx
-from .precision import contiguous_state, default_layout, forward_context, train_layout, train_precision
+from .precision import contiguous_state, default_layout, eval_copy, forward_context, train_layout, train_precision
 from .protocol import Throttle, TrainerError, _clean as clean, emit
 
 EXPLODE_LIMIT = 1e6
@@ -203,8 +203,8 @@ def train(cfg, adapter, stop):
                      percent=100.0 * (epoch * steps + step + 1) / (epochs * steps))
         judged = model if ema is None else ema
         recalibrate_bn(judged, adapter, seed, bs, steps)
-        with torch.no_grad():
-            val = adapter.validate(judged)
+        with torch.no_grad(), forward_context(precision):
+            val = adapter.validate(eval_copy(judged, adapter))
         entry = {"run": run, "epoch": len(history_before) + epoch + 1, "trainLoss": total / max(count, 1),
                  "valLoss": val["valLoss"], "metrics": val["metrics"], "seconds": time.time() - t0,
                  "imagesPerSecond": seen / max(time.time() - t0, 1e-6), "clock": budget_clock(threads) - c0}
@@ -236,7 +236,7 @@ def train(cfg, adapter, stop):
     # Adapters may validate the kept model more thoroughly than each epoch (cf: flip test-time augmentation).
     adapter.finishing = True
     with torch.no_grad():
-        final = adapter.validate(model)
+        final = adapter.validate(eval_copy(model, adapter))
         extra = adapter.finalize(model)
     warnings = health_warnings(adapter, final["metrics"])
     for w in warnings:

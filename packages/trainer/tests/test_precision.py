@@ -50,3 +50,45 @@ def test_detector_trained_in_bf16_and_channels_last_exports_float32_with_parity(
     for name, w in zip(m["outputs"], want):
         got = np.frombuffer(base64.b64decode(parity["outputs"][name]["data"]), "<f4").reshape(w.shape)
         assert np.allclose(got, w.numpy(), atol=1e-5)
+
+
+def _with_running_stats(net):
+    """A network whose BatchNorms hold non-trivial statistics (a folded BatchNorm must carry them over)."""
+    net.train()
+    with torch.no_grad():
+        for _ in range(3):
+            net(torch.randn(4, 1, 32, 32) * 2 + 0.5)
+    return net.eval()
+
+
+def test_validation_copy_folds_batchnorm_and_keeps_the_function():
+    from sightline_trainer.models.unet import UNet
+
+    torch.manual_seed(0)
+    x = torch.randn(2, 1, 32, 32)
+    for net in (Detector(1, 3, 8), UNet(1, 3, 8)):
+        net = _with_running_stats(net)
+        copy = precision.eval_copy(net, adapter_for("od"))
+        assert copy is not net
+        assert not any(isinstance(m, torch.nn.modules.batchnorm._BatchNorm) for m in copy.modules())
+        with torch.no_grad():
+            want, got = net(x), copy(x)
+        for w, g in zip(want if isinstance(want, tuple) else (want,), got if isinstance(got, tuple) else (got,)):
+            assert torch.allclose(w, g, atol=1e-4)
+        assert any(isinstance(m, torch.nn.modules.batchnorm._BatchNorm) for m in net.modules())  # not touched
+    plain = Detector(1, 3, 8).eval()
+    assert precision.eval_copy(plain, adapter_for("cf")) is plain  # adapters not marked `amp` validate as before
+
+
+def test_validation_copy_falls_back_to_the_network_fx_cannot_trace():
+    class Branchy(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv, self.bn = torch.nn.Conv2d(1, 2, 3), torch.nn.BatchNorm2d(2)
+
+        def forward(self, x):
+            y = self.bn(self.conv(x))
+            return y if float(y.mean()) > 0 else -y  # data-dependent control flow: not symbolically traceable
+
+    net = Branchy().eval()
+    assert precision.eval_copy(net, adapter_for("od")) is net

@@ -351,7 +351,7 @@ class DetectionTask(TaskBase):
         for i in range(0, self.n_val, 64):
             x = normalise(self.xv[i:i + 64])
             t = self.targets(self.bv[i:i + 64])
-            out = model(x)
+            out = tuple(o.float() for o in model(x))  # bfloat16 under the per-epoch autocast
             total += float(self._loss(out, *t)) * len(x)
             if flips:
                 dets += decode_detections(*tta_outputs(model, x, flips), probs=True)

@@ -150,7 +150,7 @@ class SegmentationTask(TaskBase):
     def validate(self, model):
         preds, loss = [], 0.0
         for i in range(0, self.n_val, 32):
-            logits = model(normalise(self.xv[i:i + 32]))
+            logits = model(normalise(self.xv[i:i + 32])).float()  # bfloat16 under the per-epoch autocast
             loss += float(F.cross_entropy(logits, self.yv[i:i + 32])) * len(logits)
             preds.append(logits.argmax(1))
         ious = iou_per_class(torch.cat(preds), self.yv, len(self.classes))
