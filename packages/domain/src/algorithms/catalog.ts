@@ -47,8 +47,9 @@ const declared: AlgorithmInput[] = [
       P.autoInputSize,
       P.scale,
       P.grayscale,
-      // 32 since session 12: DeepPCB test mAP@0.5 0.936 -> 0.949 at the same 60 epochs and about the same
-      // training time, once validation got cheaper (packages/vision/README.md); 24 was the capacity limit.
+      // 32 since session 12: DeepPCB test mAP@0.5 0.936 -> 0.945-0.950 (bench; two seeds) at the same 60
+      // epochs and about the same training time, once validation got cheaper (packages/vision/README.md); 24
+      // was the capacity limit.
       P.width(32),
       P.patience(8),
       P.valSplit,
