@@ -80,6 +80,8 @@ def test_tiled_detection_and_segmentation_train_and_export(tmp_path):
         spec = m["input"]
         assert spec["resize"] == "tile" and spec["size"] == 32 and spec["overlap"] == 8 and spec["pad"] == 128
         assert spec["scale"] == 1.0  # objects of 8 px: native resolution
+        # od asks the engine for a second inference scale (tasks/od.py SCALE_VIEWS); sg has one scale.
+        assert spec.get("scaleViews") == ([1.125] if task == "od" else None)
         assert (tmp_path / task / "model.onnx").exists()
 
 

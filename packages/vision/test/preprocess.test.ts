@@ -140,3 +140,36 @@ describe('tile mode (letterbox, native resolution) matches the trainer', () => {
     if (w < size) expect(ts.crops[0]![size * size - 1]).toBeCloseTo((128 / 255 - 0.5) / 0.5, 6);
   });
 });
+
+describe('tile mode with scale views', () => {
+  it("cuts each view's grid at its own scale after the main grid's tiles", async () => {
+    const path = join(tmp.dir, 'views.png');
+    await writeImage(path, 160, 100, 1);
+    const base = {
+      size: 32,
+      channels: 1,
+      mean: [0.5],
+      std: [0.5],
+      resize: 'tile',
+      scale: 0.5,
+      overlap: 8,
+      pad: 128,
+      colour: 'bt601-luma',
+      regions: null,
+    } as const;
+    const one = await prepare(path, base as never);
+    const two = await prepare(path, { ...base, scaleViews: [1.5] } as never);
+    expect(one.views).toBeUndefined();
+    expect(two.views).toHaveLength(1);
+    const view = two.views![0]!;
+    expect(view.spec.scale).toBeCloseTo(0.75, 9);
+    expect(view.grid.scaledWidth).toBe(120);
+    // The main grid's crops come first, unchanged; the view's follow, with their rects in original pixels.
+    const n = one.crops.length;
+    expect(two.crops.length).toBe(n + view.grid.origins.length);
+    expect(view.grid.origins.length).toBeGreaterThan(n);
+    two.crops.slice(0, n).forEach((c, i) => expect(c).toEqual(one.crops[i]));
+    expect(two.rects.slice(0, n)).toEqual(one.rects);
+    expect(two.rects[n]).toEqual([0, 0, 32 / 0.75, 32 / 0.75]);
+  });
+});

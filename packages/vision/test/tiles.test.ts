@@ -1,6 +1,7 @@
 // Tiling and stitching: a mask or box crossing a tile border comes back whole, in original coordinates.
 import { describe, expect, it } from 'vitest';
 import {
+  fuseScaleViews,
   scaledSize,
   stitchDetections,
   stitchHeatmap,
@@ -136,4 +137,54 @@ describe('ad heatmap stitching', () => {
       expect(data.filter((v) => v > 0.5).length).toBeGreaterThan(0);
     },
   );
+});
+
+describe('od scale views', () => {
+  const box = (
+    classIndex: number,
+    score: number,
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number,
+  ): Detection => ({
+    classIndex,
+    className: String(classIndex),
+    score,
+    x1,
+    y1,
+    x2,
+    y2,
+  });
+
+  it("fuses one object's boxes across views and averages its score over the views", () => {
+    const main = [box(0, 0.8, 10, 10, 30, 30), box(1, 0.6, 50, 50, 60, 60)];
+    const larger = [box(0, 0.4, 12, 10, 32, 30), box(0, 0.5, 80, 80, 90, 90)];
+    const fused = fuseScaleViews([main, larger], 0.55, 0.5, 100);
+    expect(fused).toHaveLength(3);
+    const [a, b, c] = fused;
+    // Seen in both views: the mean score, the first view's box.
+    expect(a).toMatchObject({ classIndex: 0, x1: 10, x2: 30 });
+    expect(a!.score).toBeCloseTo(0.6, 9);
+    // Seen by one view only: half its score; a box of another class is never merged.
+    expect(b!.score).toBeCloseTo(0.3, 9);
+    expect(c!.score).toBeCloseTo(0.25, 9);
+    expect(fused.map((d) => d.classIndex).sort()).toEqual([0, 0, 1]);
+  });
+
+  it("keeps the first view's box even when another view scored the object higher", () => {
+    const [f] = fuseScaleViews(
+      [[box(0, 0.3, 10, 10, 30, 30)], [box(0, 0.7, 11, 11, 29, 29)]],
+      0.55,
+      0.5,
+      100,
+    );
+    expect(f).toMatchObject({ x1: 10, y1: 10, x2: 30, y2: 30 });
+    expect(f!.score).toBeCloseTo(0.5, 9);
+  });
+
+  it('returns a single view as it is', () => {
+    const only = [box(0, 0.9, 0, 0, 5, 5)];
+    expect(fuseScaleViews([only], 0.55, 0.5, 100)).toBe(only);
+  });
 });

@@ -29,6 +29,11 @@ export const inputSpecSchema = z.object({
   scale: z.number().positive().optional(),
   overlap: z.number().int().nonnegative().optional(),
   pad: z.number().optional(),
+  /**
+   * od tile mode: further inference scales, as factors of `scale`. Each is tiled and stitched like the main
+   * scale, and the views' detections are fused (tiles.ts fuseScaleViews). Absent: the main scale only.
+   */
+  scaleViews: z.array(z.number().positive()).optional(),
 });
 export type InputSpec = z.infer<typeof inputSpecSchema>;
 

@@ -6,7 +6,7 @@ import { readManifest, type ModelManifest } from '../artifact/manifest';
 import { decodeCf, decodeOd, pasteSgLabels, sgRegions, type CropOutputs } from './decode';
 import { prepare, type ImageSource, type Prepared } from './preprocess';
 import { createSession, runBatch } from './session';
-import { stitchDetections, stitchHeatmap, stitchSgLabels } from './tiles';
+import { fuseScaleViews, SCALE_VIEW_IOU, stitchDetections, stitchHeatmap, stitchSgLabels } from './tiles';
 import type { AdPrediction, CfPrediction, Prediction, PredictOptions } from './types';
 
 export interface VisionModel {
@@ -141,19 +141,23 @@ function combine(
     }
     case 'od': {
       if (pr.tiles) {
-        const perTile = crops.map((c, j) => decodeOd(m, c, pr.rects[j]!, p));
-        return {
-          task: 'od',
-          detections: stitchDetections(
-            perTile,
-            pr.tiles.grid,
-            pr.tiles.spec,
-            pr.width,
-            pr.height,
-            p.nmsIou!,
-            p.maxDetections!,
-          ),
-        };
+        const grids = [pr.tiles, ...(pr.views ?? [])];
+        // With several scale views, each view keeps boxes down to a share of the threshold, since fusing
+        // averages a box's scores over the views (a box just under the threshold in one view still counts).
+        const floor = { ...p, scoreThreshold: p.scoreThreshold! / grids.length };
+        const perTile = crops.map((c, j) => decodeOd(m, c, pr.rects[j]!, floor));
+        let from = 0;
+        const views = grids.map(({ grid, spec }) => {
+          const tiles = perTile.slice(from, (from += grid.origins.length));
+          return stitchDetections(tiles, grid, spec, pr.width, pr.height, p.nmsIou!, p.maxDetections!);
+        });
+        const detections =
+          views.length === 1
+            ? views[0]!
+            : fuseScaleViews(views, SCALE_VIEW_IOU, p.nmsIou!, p.maxDetections!).filter(
+                (d) => d.score >= p.scoreThreshold!,
+              );
+        return { task: 'od', detections };
       }
       return { task: 'od', detections: crops.flatMap((c, j) => decodeOd(m, c, pr.rects[j]!, p)) };
     }

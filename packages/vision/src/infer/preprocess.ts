@@ -19,6 +19,11 @@ export interface Prepared {
   rects: [number, number, number, number][];
   /** Tile mode: the grid the crops were cut on (stitching needs it). */
   tiles?: { grid: TileGrid; spec: TileSpec };
+  /**
+   * od tile mode with `scaleViews`: the further scales' grids, whose crops (and rects) follow the main grid's in
+   * `crops`, in this order.
+   */
+  views?: { grid: TileGrid; spec: TileSpec }[];
 }
 
 export function tileSpecOf(spec: InputSpec): TileSpec | null {
@@ -31,7 +36,8 @@ export function tileSpecOf(spec: InputSpec): TileSpec | null {
   };
 }
 
-/** Tile mode: scale (bilinear, like PIL in the trainer), pad with grey, cut the inference grid. */
+/** Tile mode: scale (bilinear, like PIL in the trainer), pad with grey, cut the inference grid; the same for
+ * every further scale view the spec names. */
 async function prepareTiles(
   data: Buffer,
   width: number,
@@ -39,6 +45,23 @@ async function prepareTiles(
   spec: InputSpec,
   tiles: TileSpec,
 ): Promise<Prepared> {
+  const main = await cutScaled(data, width, height, spec, tiles);
+  const views = await Promise.all(
+    (spec.scaleViews ?? []).map((f) =>
+      cutScaled(data, width, height, spec, { ...tiles, scale: tiles.scale * f }),
+    ),
+  );
+  return {
+    crops: [main, ...views].flatMap((v) => v.crops),
+    width,
+    height,
+    rects: [main, ...views].flatMap((v) => v.grid.origins.map((o) => tileRect(o, v.spec))),
+    tiles: { grid: main.grid, spec: tiles },
+    ...(views.length ? { views: views.map(({ grid, spec: s }) => ({ grid, spec: s })) } : {}),
+  };
+}
+
+async function cutScaled(data: Buffer, width: number, height: number, spec: InputSpec, tiles: TileSpec) {
   const [sw, sh] = scaledSize(width, height, tiles.scale);
   let hwc: Buffer = data;
   let stride: number = spec.channels;
@@ -51,14 +74,7 @@ async function prepareTiles(
     stride = resized.info.channels;
   }
   const grid = tileGrid(width, height, tiles);
-  const crops = cutTiles(hwc, stride, grid, tiles, spec.channels, spec.mean, spec.std);
-  return {
-    crops,
-    width,
-    height,
-    rects: grid.origins.map((o) => tileRect(o, tiles)),
-    tiles: { grid, spec: tiles },
-  };
+  return { grid, spec: tiles, crops: cutTiles(hwc, stride, grid, tiles, spec.channels, spec.mean, spec.std) };
 }
 
 export async function decodeRaw(src: ImageSource, channels: 1 | 3) {
