@@ -171,5 +171,11 @@ describe('tile mode with scale views', () => {
     two.crops.slice(0, n).forEach((c, i) => expect(c).toEqual(one.crops[i]));
     expect(two.rects.slice(0, n)).toEqual(one.rects);
     expect(two.rects[n]).toEqual([0, 0, 32 / 0.75, 32 / 0.75]);
+    // An image of one tile keeps one view (enlarged it would cost a 2x2 grid).
+    const small = join(tmp.dir, 'views-small.png');
+    await writeImage(small, 60, 40, 1);
+    const single = await prepare(small, { ...base, scaleViews: [1.5] } as never);
+    expect(single.views).toBeUndefined();
+    expect(single.crops).toHaveLength(1);
   });
 });

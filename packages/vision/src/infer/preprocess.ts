@@ -46,10 +46,11 @@ async function prepareTiles(
   tiles: TileSpec,
 ): Promise<Prepared> {
   const main = await cutScaled(data, width, height, spec, tiles);
+  // An image that fits one tile gets no further views: enlarged, it would need four tiles (a 2x2 grid) for the
+  // price of one, where a board of many tiles needs about 1.3 times its own (DeepPCB: 25 and 25).
+  const factors = main.grid.origins.length > 1 ? (spec.scaleViews ?? []) : [];
   const views = await Promise.all(
-    (spec.scaleViews ?? []).map((f) =>
-      cutScaled(data, width, height, spec, { ...tiles, scale: tiles.scale * f }),
-    ),
+    factors.map((f) => cutScaled(data, width, height, spec, { ...tiles, scale: tiles.scale * f })),
   );
   return {
     crops: [main, ...views].flatMap((v) => v.crops),
