@@ -173,7 +173,7 @@ def test_detection_mosaic_tiles_keep_their_boxes_on_the_objects():
 
 
 def test_detection_hard_negatives_map_back_to_their_image_pixels(monkeypatch):
-    """Hard-negative replay (od HARD_NEG, 0.5 by default): a heatmap peak of a (mosaic, flipped, transposed)
+    """Hard-negative replay (od HARD_NEG, 1.0 by default): a heatmap peak of a (mosaic, flipped, transposed)
     training tile is remembered at the scaled-image pixel it shows, and later crops drawn around it hold that
     pixel. The bookkeeping travels with the batch (Batch.meta), not through the task's state."""
     from sightline_trainer.tasks import od
